@@ -1,0 +1,25 @@
+// The subcommands of `tictac`.  Each registers its options on the app and
+// sets a callback that does the work; main() runs whichever was chosen.
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+namespace tictac::cli {
+
+// Exit codes, the same for every command (README "Exit codes"):
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;    // the command ran and found a problem
+inline constexpr int kExitUsage = 2;      // bad arguments or bad input; nothing was written
+inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT
+
+// Thrown by a command to end the program with this exit code.
+struct ExitCode {
+  int value;
+};
+
+void add_analyze(CLI::App& app);
+void add_solve(CLI::App& app);
+
+}  // namespace tictac::cli

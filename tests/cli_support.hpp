@@ -1,0 +1,47 @@
+// Running the `tictac` binary from a test: its exit code, stdout and stderr.
+#pragma once
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tictac::test {
+
+struct RunResult {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A fresh empty folder under the system temp folder, removed on destruction.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "tictac-test-XXXXXX").string();
+    path = mkdtemp(tmpl.data());
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+// Runs `tictac ARGS` through the shell (ARGS is shell text) in `cwd`.
+inline RunResult run_tictac(const std::string& args, const std::filesystem::path& cwd = {}) {
+  TempDir t;
+  const auto out = t.path / "out", err = t.path / "err";
+  std::string cmd = (cwd.empty() ? "" : "cd '" + cwd.string() + "' && ") + "'" TICTAC_EXE "' " + args +
+                    " > '" + out.string() + "' 2> '" + err.string() + "' < /dev/null";
+  const int status = std::system(cmd.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), read_file(out), read_file(err)};
+}
+
+}  // namespace tictac::test

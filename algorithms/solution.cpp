@@ -64,4 +64,20 @@ Mask ExactSolution::optimal_moves(const Position& p) const {
   return best;
 }
 
+int ExactSolution::best_move(const Position& p) const {
+  const Mask optimal = optimal_moves(p);
+  const bool winning = (p.to_move() == Side::X ? 1 : -1) * value(p) > 0;
+  int pick = -1, pick_distance = 0;
+  for (Mask e = optimal; e; e &= e - 1) {
+    Position q = p;
+    q.play(std::countr_zero(e), p.to_move());
+    const int d = distance(q);
+    if (pick < 0 || (winning ? d < pick_distance : d > pick_distance)) {
+      pick = std::countr_zero(e);
+      pick_distance = d;
+    }
+  }
+  return pick;
+}
+
 }  // namespace tictac

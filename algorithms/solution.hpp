@@ -42,6 +42,10 @@ class ExactSolution {
   // The value (X's view) after each legal move from p; cells that are not
   // legal moves get 0 and are absent from p.empty().
   std::vector<int> move_values(const Position& p) const;
+  // The optimal move that wins fastest or loses slowest (draws: any), the
+  // lowest cell among equals; -1 when p is finished.  Following it from
+  // both sides gives the principal variation.
+  int best_move(const Position& p) const;
 
  private:
   StateSpace::Index index(const Position& p) const;

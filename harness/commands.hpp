@@ -21,5 +21,6 @@ struct ExitCode {
 
 void add_analyze(CLI::App& app);
 void add_solve(CLI::App& app);
+void add_strategies(CLI::App& app);
 
 }  // namespace tictac::cli

@@ -1,13 +1,16 @@
-// `tictac solve`: the value of a position and its optimal moves.
+// `tictac solve`: one search of a position by a strategy, with its
+// statistics, checked against the exact solution.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <chrono>
 #include <nlohmann/json.hpp>
 
-#include "algorithms/solution.hpp"
 #include "commands.hpp"
+#include "exact_cache.hpp"
 #include "notation.hpp"
+#include "stat_fields.hpp"
+#include "strategy.hpp"
 
 namespace tictac::cli {
 
@@ -17,79 +20,116 @@ struct SolveOptions {
   std::string board = "3x3";
   int k = 3;
   std::string position;
+  std::string strategy;
   std::string format = "table";
 };
 
 std::string value_text(int v) { return v > 0 ? "X wins" : v < 0 ? "O wins" : "draw"; }
 
+// Wall time of the statistics-free search: one run, or the median of five
+// when one run takes under 50 ms.
+std::int64_t time_search(Strategy& s, const Position& p) {
+  auto once = [&] {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = s.search_fast(p);
+    const auto t1 = std::chrono::steady_clock::now();
+    (void)r;
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
+  };
+  std::vector<std::int64_t> times{once()};
+  if (times[0] < 50'000'000)
+    while (times.size() < 5) times.push_back(once());
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
 }  // namespace
 
 void add_solve(CLI::App& app) {
   auto opts = std::make_shared<SolveOptions>();
-  CLI::App* cmd = app.add_subcommand("solve", "Solve a position exactly: its value, every optimal move and a principal variation");
+  CLI::App* cmd = app.add_subcommand(
+      "solve",
+      "Search a position with a strategy: its value, the strategy's move, every optimal move, the principal "
+      "variation, every statistic and the search time");
   cmd->add_option("--board", opts->board, "board size as RxC")->capture_default_str();
   cmd->add_option("--k", opts->k, "stones in a row that win")->capture_default_str();
-  cmd->add_option("--position", opts->position, "the position, rows of X, O and . separated by / (default: the empty board)");
+  cmd->add_option("--position", opts->position,
+                  "the position: rows of X, O and . separated by / (default: the empty board)");
+  cmd->add_option("--strategy", opts->strategy,
+                  "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
+                  "strategy for the board)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->callback([opts] {
     const Board b = parse_board(opts->board, opts->k);
     const Position root = opts->position.empty() ? Position{} : parse_position(b, opts->position);
-    const auto start = std::chrono::steady_clock::now();
-    const StateSpace space(b);
-    const ExactSolution solution(space);
-    const int value = solution.value(root);
-    const auto time_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
-    std::vector<int> best;
-    for (Mask m = solution.optimal_moves(root); m; m &= m - 1) best.push_back(std::countr_zero(m));
-    std::vector<int> pv;
-    for (Position p = root;;) {
-      const Mask m = solution.optimal_moves(p);
-      if (!m) break;
-      // Along the principal variation the winner takes its fastest win and
-      // the loser its slowest loss; the lowest such cell breaks ties.
-      int pick = -1, pick_distance = 0;
-      const int sign = p.to_move() == Side::X ? 1 : -1;
-      for (Mask e = m; e; e &= e - 1) {
-        Position q = p;
-        q.play(std::countr_zero(e), p.to_move());
-        const int d = solution.distance(q);
-        const bool winning = sign * solution.value(p) > 0;
-        if (pick < 0 || (winning ? d < pick_distance : d > pick_distance)) {
-          pick = std::countr_zero(e);
-          pick_distance = d;
-        }
+    auto strategy = make_strategy(b, opts->strategy.empty() ? default_strategy(b) : opts->strategy);
+    const SearchResult r = strategy->search(root);
+    const std::int64_t time_ns = time_search(*strategy, root);
+
+    // All optimal moves and the principal variation come from the exact
+    // solution where there is one, and are not counted in the statistics.
+    std::vector<int> best, pv;
+    bool exact_known = b.cells() <= StateSpace::kMaxCells;
+    if (exact_known) {
+      const auto exact = exact_solution(b);
+      if (exact->value(root) != r.value || (r.best_move >= 0 && !(exact->optimal_moves(root) >> r.best_move & 1)))
+        throw std::runtime_error("strategy " + strategy->spec() + " disagrees with the exact solution on " +
+                                 format_position(b, root) + " (exact value " + std::to_string(exact->value(root)) +
+                                 ", strategy value " + std::to_string(r.value) + ", move " +
+                                 std::to_string(r.best_move) + ")");
+      for (Mask m = exact->optimal_moves(root); m; m &= m - 1) best.push_back(std::countr_zero(m));
+      for (Position p = root; exact->best_move(p) >= 0;) {
+        pv.push_back(exact->best_move(p));
+        p.play(pv.back(), p.to_move());
       }
-      pv.push_back(pick);
-      p.play(pick, p.to_move());
+    } else {
+      // No exact table: every child is searched by the same strategy (not counted).
+      const int sign = root.to_move() == Side::X ? 1 : -1;
+      for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
+        Position q = root;
+        q.play(std::countr_zero(e), root.to_move());
+        if (sign * strategy->search_fast(q).value == sign * r.value) best.push_back(std::countr_zero(e));
+      }
+      for (Position p = root;;) {
+        const SearchResult step = strategy->search_fast(p);
+        if (step.best_move < 0) break;
+        pv.push_back(step.best_move);
+        p.play(step.best_move, p.to_move());
+      }
     }
+
     if (opts->format == "json") {
       nlohmann::ordered_json j;
       j["board"] = b.size_name();
       j["k"] = b.k();
       j["position"] = format_position(b, root);
-      j["strategy"] = "solve";
-      j["value"] = value;
-      j["value_text"] = value_text(value);
-      j["best_move"] = best.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(pv.front());
+      j["strategy"] = strategy->spec();
+      j["value"] = r.value;
+      j["value_text"] = value_text(r.value);
+      j["best_move"] = r.best_move;
       j["best_moves"] = best;
+      j["best_moves_source"] = exact_known ? "exact solution" : "strategy search of each move";
       j["principal_variation"] = pv;
-      j["distance"] = solution.distance(root);
-      j["positions"] = space.size();
+      j["score"] = r.score;
+      stats_to_json(r.stats, j);
       j["time_ns"] = time_ns;
       fmt::print("{}\n", j.dump(2));
       return;
     }
-    fmt::print("position       {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
-    fmt::print("value          {:+d} ({})\n", value, value_text(value));
+    fmt::print("position        {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
+    fmt::print("strategy        {}\n", strategy->spec());
+    fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
+    fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")");
     std::string names;
     for (int c : best) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
-    fmt::print("optimal moves  {}\n", names.empty() ? "none (the game is over)" : names);
+    fmt::print("optimal moves   {}  [{}]\n", names.empty() ? "none" : names,
+               exact_known ? "exact solution" : "strategy search of each move");
     std::string line;
     for (int c : pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
-    fmt::print("principal var. {}\n", line.empty() ? "-" : line);
-    fmt::print("plies to end   {}\n", solution.distance(root));
-    fmt::print("strategy       solve (retrograde analysis of all {} reachable positions)\n", space.size());
-    fmt::print("time           {:.3f} ms\n", time_ns / 1e6);
+    fmt::print("principal var.  {}\n", line.empty() ? "-" : line);
+    fmt::print("time            {:.3f} ms (statistics-free search)\n", time_ns / 1e6);
+    fmt::print("statistics (one counting search):\n");
+    print_stats_table(r.stats);
   });
 }
 

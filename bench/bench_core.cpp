@@ -2,7 +2,9 @@
 // canonical form and Zobrist update, on 3x3 and 4x4.
 #include <benchmark/benchmark.h>
 
+#include "algorithms/memo.hpp"
 #include "algorithms/symmetry.hpp"
+#include "algorithms/tt.hpp"
 #include "algorithms/zobrist.hpp"
 #include "harness/notation.hpp"
 
@@ -76,6 +78,34 @@ void BM_ZobristStep(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * b.cells());
 }
 BENCHMARK(BM_ZobristStep)->Arg(3)->Arg(4);
+
+void BM_TableStoreProbe(benchmark::State& state) {
+  const Board b = board_for(state);
+  const Zobrist z;
+  TranspositionTable tt(16, Replacement::two_tier);
+  NoStats stats;
+  Position p;
+  p.x = 0x0421 & b.full();
+  Key k = z.key(p);
+  int i = 0;
+  for (auto _ : state) {
+    k = z.step(k, Side::O, i++ % b.cells());
+    tt.store(k, 1, Bound::exact, 3, 5, stats);
+    benchmark::DoNotOptimize(tt.probe(k, p, stats));
+  }
+}
+BENCHMARK(BM_TableStoreProbe)->Arg(3)->Arg(4);
+
+void BM_MemoLookup(benchmark::State& state) {
+  const Board b = board_for(state);
+  Memo memo(12);
+  std::vector<Position> keys;
+  for (Mask m = 1; keys.size() < 1000; ++m) keys.push_back({m & b.full(), (m >> 3) & b.full() & ~m});
+  for (std::size_t i = 0; i < keys.size(); ++i) memo.insert(keys[i], static_cast<int>(i % 3) - 1);
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(memo.find(keys[i++ % keys.size()]));
+}
+BENCHMARK(BM_MemoLookup)->Arg(3)->Arg(4);
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
@@ -68,4 +69,36 @@ TEST_CASE("tictac solve finds that 3x3 is a draw and every first move draws", "[
   CHECK(j["value"] == 0);
   CHECK(j["best_moves"].size() == 9);
   CHECK(j["principal_variation"].size() == 9);
+}
+
+TEST_CASE("tictac strategies lists every strategy with its options", "[cli]") {
+  const auto r = run_tictac("strategies --format json");
+  REQUIRE(r.exit_code == 0);
+  const json j = json::parse(r.out);
+  std::vector<std::string> names;
+  for (const auto& s : j) names.push_back(s["name"]);
+  for (const char* name : {"minimax", "minimax-depth", "negamax", "alphabeta", "pvs", "mtdf", "memo", "solve"})
+    CHECK(std::find(names.begin(), names.end(), name) != names.end());
+  const auto table = run_tictac("strategies");
+  CHECK(table.exit_code == 0);
+  CHECK_THAT(table.out, Catch::Contains("replace") && Catch::Contains("two-tier"));
+}
+
+TEST_CASE("tictac solve --strategy reports the statistics under their names", "[cli]") {
+  auto r = run_tictac("solve --strategy memo:keys=canonical --format json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["nodes"] == 2271);  // seed 000
+  CHECK(j["memo_entries"] == 627);
+  for (const char* key : {"value", "best_move", "best_moves", "time_ns", "tt_probes", "tt_hits", "tt_hit_rate",
+                          "memo_hits", "cutoffs", "nodes_by_ply"})
+    CHECK(j.contains(key));
+  r = run_tictac("solve --strategy 'alphabeta:tt=zobrist,order=tt' --position 'XX./OO./...' --format json");
+  REQUIRE(r.exit_code == 0);
+  j = json::parse(r.out);
+  CHECK(j["value"] == 1);
+  CHECK(j["best_move"] == 2);
+  r = run_tictac("solve --strategy nosuch");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("unknown strategy 'nosuch'"));
 }

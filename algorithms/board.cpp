@@ -38,6 +38,12 @@ Board::Board(int rows, int cols, int k) : rows_(rows), cols_(cols), k_(k) {
       if (w >> c & 1) through_.push_back(w);
   }
   through_begin_[cells()] = static_cast<int>(through_.size());
+
+  if (cells() <= 16) {
+    win_table_.assign((std::size_t{1} << cells()) / 64 + 1, 0);
+    for (Mask s = 0; s <= full_; ++s)
+      if (has_line(s)) win_table_[s >> 6] |= std::uint64_t{1} << (s & 63);
+  }
 }
 
 bool Board::has_line(Mask stones) const {

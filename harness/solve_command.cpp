@@ -22,7 +22,12 @@ struct SolveOptions {
   std::string position;
   std::string strategy;
   std::string format = "table";
+  bool all_optimal = false;
 };
+
+// Up to this many cells the exact solution is built for every solve (3x4
+// takes milliseconds); above, only with --all-optimal (4x4 takes seconds).
+constexpr int kExactByDefault = 12;
 
 std::string value_text(int v) { return v > 0 ? "X wins" : v < 0 ? "O wins" : "draw"; }
 
@@ -59,6 +64,10 @@ void add_solve(CLI::App& app) {
                   "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
                   "strategy for the board)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
+  cmd->add_flag("--all-optimal", opts->all_optimal,
+                "also list every optimal move and a principal variation on boards of more than 12 cells (on "
+                "smaller boards they are always listed): from the exact solution up to 16 cells, above that by "
+                "searching every move with the same strategy; this can take far longer than the search itself");
   cmd->callback([opts] {
     const Board b = parse_board(opts->board, opts->k);
     const Position root = opts->position.empty() ? Position{} : parse_position(b, opts->position);
@@ -67,10 +76,14 @@ void add_solve(CLI::App& app) {
     const std::int64_t time_ns = time_search(*strategy, root);
 
     // All optimal moves and the principal variation come from the exact
-    // solution where there is one, and are not counted in the statistics.
+    // solution where there is one, and are not counted in the statistics;
+    // the strategy's answer is checked against it.
     std::vector<int> best, pv;
-    bool exact_known = b.cells() <= StateSpace::kMaxCells;
+    const bool listed = b.cells() <= kExactByDefault || opts->all_optimal;
+    const bool exact_known = listed && b.cells() <= StateSpace::kMaxCells;
+    std::string source = "not computed (more than 12 cells: use --all-optimal)";
     if (exact_known) {
+      source = "exact solution";
       const auto exact = exact_solution(b);
       if (exact->value(root) != r.value || (r.best_move >= 0 && !(exact->optimal_moves(root) >> r.best_move & 1)))
         throw std::runtime_error("strategy " + strategy->spec() + " disagrees with the exact solution on " +
@@ -82,8 +95,9 @@ void add_solve(CLI::App& app) {
         pv.push_back(exact->best_move(p));
         p.play(pv.back(), p.to_move());
       }
-    } else {
+    } else if (listed) {
       // No exact table: every child is searched by the same strategy (not counted).
+      source = "strategy search of each move";
       const int sign = root.to_move() == Side::X ? 1 : -1;
       for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
         Position q = root;
@@ -107,9 +121,9 @@ void add_solve(CLI::App& app) {
       j["value"] = r.value;
       j["value_text"] = value_text(r.value);
       j["best_move"] = r.best_move;
-      j["best_moves"] = best;
-      j["best_moves_source"] = exact_known ? "exact solution" : "strategy search of each move";
-      j["principal_variation"] = pv;
+      j["best_moves"] = listed ? nlohmann::ordered_json(best) : nlohmann::ordered_json(nullptr);
+      j["best_moves_source"] = source;
+      j["principal_variation"] = listed ? nlohmann::ordered_json(pv) : nlohmann::ordered_json(nullptr);
       j["score"] = r.score;
       stats_to_json(r.stats, j);
       j["time_ns"] = time_ns;
@@ -122,8 +136,7 @@ void add_solve(CLI::App& app) {
     fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")");
     std::string names;
     for (int c : best) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
-    fmt::print("optimal moves   {}  [{}]\n", names.empty() ? "none" : names,
-               exact_known ? "exact solution" : "strategy search of each move");
+    fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (listed ? "none" : "-") : names, source);
     std::string line;
     for (int c : pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
     fmt::print("principal var.  {}\n", line.empty() ? "-" : line);

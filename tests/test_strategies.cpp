@@ -38,7 +38,8 @@ std::vector<std::string> strategy_specs() {
                          "alphabeta:iterative=true,tt=zobrist,keys=canonical,order=tt,tt_bits=4,score=depth",
                          "pvs:iterative=true,tt=zobrist,order=tt+static", "mtdf:iterative=true",
                          "mtdf:iterative=true,keys=canonical,order=tt+history,tt_bits=2,replace=depth",
-                         "mtdf:order=index", "mtdf:keys=canonical,replace=two-tier"})
+                         "mtdf:order=index", "mtdf:keys=canonical,replace=two-tier", "best", "best:history=off",
+                         "best:tt=exact,window=full", "best:wins=off,threats=off,window=full,tt=none,live=off,order=index,history=off"})
     specs.push_back(it);
   return specs;
 }

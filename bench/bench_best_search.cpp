@@ -1,0 +1,109 @@
+// The best search: full solves from the empty board, its ablation ladder,
+// and the full solver with one enhancement left out.
+//
+//   BM_Best/<board>                  the full solver (BestOptions{})
+//   BM_BestLadder/<board>/<step>     each step of best_ladder() (steps that
+//                                    take minutes on a board are not registered)
+//   BM_BestWithout/<board>/<option>  the full solver with one option switched off
+//   BM_BestSlowLadder/...            single runs of tens of seconds; skip them
+//                                    with --benchmark_filter=-Slow
+//
+// The timed loop runs with statistics compiled out (NoStats); the counters
+// come from one counting search after it: nodes, nodes_per_s (nodes over the
+// mean time of a timed iteration) and value (X's view).  A search whose value
+// differs from the board's known value is reported as an error, not a time.
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "algorithms/best_search.hpp"
+
+namespace {
+
+using namespace tictac;
+
+struct Case {
+  Board board;
+  int value;  // the known game value from X's view
+};
+
+// The game values of the empty boards (4x4 and 5x5 with k=4 are draws;
+// 6x5, 5x6 and 6x6 with k=4 are first-player wins; the 4x4 value is also
+// checked against the exact retrograde solution in tests/test_best_search.cpp).
+const Case k4x4{Board(4, 4, 4), 0}, k5x5{Board(5, 5, 4), 0}, k6x5{Board(6, 5, 4), 1},
+    k5x6{Board(5, 6, 4), 1}, k6x6{Board(6, 6, 4), 1}, k3x3{Board(3, 3, 3), 0}, k4x4k3{Board(4, 4, 3), 1};
+
+void run(benchmark::State& state, const Case& c, const BestOptions& o) {
+  BestSearch<NoStats> search(c.board, o);
+  int value = 0;
+  for (auto _ : state) {
+    NoStats none;
+    const SearchResult r = search.search(Position{}, none);
+    benchmark::DoNotOptimize(r);
+    value = r.value;
+  }
+  if (value != c.value) {
+    state.SkipWithError(("wrong value " + std::to_string(value)).c_str());
+    return;
+  }
+  CountingStats stats;
+  const SearchResult counted = BestSearch<CountingStats>(c.board, o).search(Position{}, stats);
+  state.counters["nodes"] = static_cast<double>(counted.stats.nodes);
+  state.counters["nodes_per_s"] =
+      benchmark::Counter(static_cast<double>(counted.stats.nodes), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["value"] = counted.value;
+  state.counters["tt_hit_rate"] = counted.stats.tt_hit_rate();
+}
+
+void add(const std::string& name, const Case& c, const BestOptions& o) {
+  benchmark::RegisterBenchmark(name.c_str(), [c, o](benchmark::State& s) { run(s, c, o); })
+      ->Unit(benchmark::kMillisecond);
+}
+
+std::vector<std::pair<std::string, BestOptions>> without_each() {
+  std::vector<std::pair<std::string, BestOptions>> v;
+  BestOptions o;
+  o = {}, o.wins = false, v.emplace_back("wins=off", o);
+  o = {}, o.threats = false, v.emplace_back("threats=off", o);
+  o = {}, o.window = BestOptions::Window::full, v.emplace_back("window=full", o);
+  o = {}, o.tt = BestOptions::Table::exact, v.emplace_back("tt=exact", o);
+  o = {}, o.live = false, v.emplace_back("live=off", o);
+  o = {}, o.order = BestOptions::Order::index, v.emplace_back("order=index", o);
+  o = {}, o.history = false, v.emplace_back("history=off", o);
+  return v;
+}
+
+void register_all() {
+  const std::pair<const char*, const Case*> solves[] = {
+      {"3x3k3", &k3x3}, {"4x4k3", &k4x4k3}, {"4x4k4", &k4x4}, {"5x5k4", &k5x5},
+      {"6x5k4", &k6x5}, {"5x6k4", &k5x6}, {"6x6k4", &k6x6}};
+  for (const auto& [name, c] : solves) add(std::string("BM_Best/") + name, *c, BestOptions{});
+
+  // The ladder: on 4x4 every step (plain alpha-beta takes about 30 s, so it
+  // is a Slow benchmark); on 5x5 the steps before move ordering take minutes
+  // (they are not registered).
+  for (const auto& [step, o] : best_ladder()) {
+    const bool slow = step == "alphabeta";
+    add(std::string(slow ? "BM_BestSlowLadder" : "BM_BestLadder") + "/4x4k4/" + step, k4x4, o);
+    if (o.order == BestOptions::Order::eval) add("BM_BestLadder/5x5k4/" + step, k5x5, o);
+  }
+  // Without move ordering, 5x5 and 6x6 take more than a minute (not registered).
+  for (const auto& [option, o] : without_each()) {
+    add("BM_BestWithout/4x4k4/" + option, k4x4, o);
+    if (option == "order=index") continue;
+    add("BM_BestWithout/5x5k4/" + option, k5x5, o);
+    add("BM_BestWithout/6x6k4/" + option, k6x6, o);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

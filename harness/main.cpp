@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
       "130 interrupted.");
   tictac::cli::add_analyze(app);
   tictac::cli::add_dag(app);
+  tictac::cli::add_play(app);
   tictac::cli::add_solve(app);
   tictac::cli::add_strategies(app);
   try {

@@ -20,8 +20,10 @@ struct ExitCode {
 };
 
 void add_analyze(CLI::App& app);
+void add_compare(CLI::App& app);
 void add_dag(CLI::App& app);
 void add_play(CLI::App& app);
+void add_run(CLI::App& app);
 void add_solve(CLI::App& app);
 void add_strategies(CLI::App& app);
 

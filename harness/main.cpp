@@ -16,8 +16,10 @@ int main(int argc, char** argv) {
       "disagrees with the exact solver); 2 bad arguments or input (nothing is written); "
       "130 interrupted.");
   tictac::cli::add_analyze(app);
+  tictac::cli::add_compare(app);
   tictac::cli::add_dag(app);
   tictac::cli::add_play(app);
+  tictac::cli::add_run(app);
   tictac::cli::add_solve(app);
   tictac::cli::add_strategies(app);
   try {

@@ -1,0 +1,59 @@
+// The experiment runner: every (board, strategy, position set) cell of a
+// config, searched, timed, checked against the exact solver, and written as
+// tidy CSV with its metadata (`tictac run`).
+//
+// Rows: for each cell, one row per position and repetition (row_kind
+// "position"), then one per repetition for the whole set (row_kind
+// "set_total": counts summed over the positions, rates recomputed from the
+// sums, time the sum of the positions' times in that repetition).  With
+// rows = "totals" only the set rows are written.
+//
+// Node counts and every statistic come from Strategy::search (the counting
+// instantiation), run once per position since they are deterministic; time_ns
+// comes from Strategy::search_fast (statistics compiled out), run once per
+// repetition.  metadata.json says so column by column.
+//
+// Output appears whole or not at all: files are written beside their targets
+// and renamed at the end; on an error or an interrupt nothing is left behind
+// (and a folder the run created is removed).
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+
+namespace tictac {
+
+struct Interrupted : std::runtime_error {
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+struct RunOptions {
+  std::filesystem::path out;      // empty: the config's output, else results/<name>
+  bool progress = false;          // cells done, rate and time left on stderr
+  std::string command_line;       // recorded in metadata.json
+  const std::atomic<bool>* interrupt = nullptr;  // set by a signal handler
+};
+
+struct RunSummary {
+  std::filesystem::path out;
+  std::size_t cells = 0, rows = 0;
+  std::vector<std::string> disagreements;  // rows that disagree with the exact solver
+};
+
+// Throws ConfigError when a strategy or a position does not fit a board
+// (before anything is written), Interrupted, or std::runtime_error when the
+// output cannot be written.
+RunSummary run_experiment(const ExperimentConfig& config, const RunOptions& options);
+
+// The columns of results.csv, each with what it means and where it comes from.
+struct ColumnInfo {
+  std::string name, description, source;
+};
+std::vector<ColumnInfo> result_columns();
+
+}  // namespace tictac

@@ -10,6 +10,17 @@
 namespace tictac {
 
 AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
+  // A target that exists and is not a regular file (/dev/stdout, /dev/full,
+  // a pipe) cannot be replaced by a rename, and must not be: it is written
+  // in place, and commit() still reports a failed write.
+  std::error_code ec;
+  const auto status = std::filesystem::status(target_, ec);
+  if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    out_.open(target_, std::ios::binary);
+    if (!out_) throw std::runtime_error("cannot open '" + target_.string() + "' for writing: " + std::strerror(errno));
+    open_ = true;
+    return;
+  }
   const auto folder = target_.has_parent_path() ? target_.parent_path() : std::filesystem::path(".");
   std::string name = ".";  // (built by appending: GCC 12 warns falsely on "." + string)
   name += target_.filename().string();
@@ -38,7 +49,7 @@ void AtomicFile::discard() {
   if (!open_) return;
   out_.close();
   std::error_code ec;
-  std::filesystem::remove(temp_, ec);
+  if (!temp_.empty()) std::filesystem::remove(temp_, ec);
   open_ = false;
 }
 
@@ -49,6 +60,10 @@ void AtomicFile::commit() {
   if (out_.fail()) {
     discard();
     throw std::runtime_error("writing '" + target_.string() + "' failed (is the disk full?)");
+  }
+  if (temp_.empty()) {  // written in place
+    open_ = false;
+    return;
   }
   std::error_code ec;
   std::filesystem::rename(temp_, target_, ec);

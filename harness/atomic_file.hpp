@@ -4,7 +4,8 @@
 // it, checks that every byte was written, and renames it over the target (a
 // rename within one folder is atomic).  An AtomicFile destroyed without
 // commit() removes its temporary, so a failed or interrupted run leaves no
-// truncated output behind.
+// truncated output behind.  A target that exists and is not a regular file
+// (a device such as /dev/stdout or /dev/full, or a pipe) is written in place.
 #pragma once
 
 #include <filesystem>

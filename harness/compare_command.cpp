@@ -15,57 +15,12 @@
 #include <map>
 #include <vector>
 
-// fccp's strncpy trips GCC 12's -Wstringop-truncation at -O2/-O3 (a false
-// positive); meson has no per-file flags, so it is silenced here.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wstringop-truncation"
-#include <libfccp/csv.h>
-#pragma GCC diagnostic pop
-
 #include "commands.hpp"
+#include "results_file.hpp"
 
 namespace tictac::cli {
 
 namespace {
-
-struct Key {
-  std::string board, k, strategy, set, kind, position;
-  auto tie() const { return std::tie(board, k, strategy, set, kind, position); }
-  bool operator<(const Key& o) const { return tie() < o.tie(); }
-  std::string text() const {
-    return board + "k" + k + " " + strategy + " " + set + (kind == "set_total" ? " (set total)" : " " + position);
-  }
-};
-
-struct Observed {
-  std::uint64_t nodes = 0;
-  bool nodes_vary = false;  // repetitions disagree on nodes (never expected)
-  std::vector<double> times;
-};
-
-std::map<Key, Observed> read_results(const std::string& path) {
-  std::map<Key, Observed> rows;
-  try {
-    io::CSVReader<9, io::trim_chars<>, io::double_quote_escape<',', '"'>> in(path);
-    in.read_header(io::ignore_extra_column, "board", "k", "strategy", "position_set", "row_kind", "position", "repetition",
-                   "nodes", "time_ns");
-    Key key;
-    std::string repetition;
-    std::uint64_t nodes = 0;
-    double time_ns = 0;
-    while (in.read_row(key.board, key.k, key.strategy, key.set, key.kind, key.position, repetition, nodes, time_ns)) {
-      auto [it, fresh] = rows.try_emplace(key);
-      if (fresh)
-        it->second.nodes = nodes;
-      else if (it->second.nodes != nodes)
-        it->second.nodes_vary = true;
-      it->second.times.push_back(time_ns);
-    }
-  } catch (const io::error::base& e) {
-    throw std::invalid_argument(std::string("cannot read results file: ") + e.what());
-  }
-  return rows;
-}
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -104,7 +59,7 @@ void add_compare(CLI::App& app) {
         continue;
       }
       ++both;
-      const Observed& rb = it->second;
+      const ResultObservations& rb = it->second;
       if (ra.nodes_vary || rb.nodes_vary) {
         ++varying;
         node_lines.push_back("nodes differ between repetitions of one file: " + key.text());
@@ -136,7 +91,7 @@ void add_compare(CLI::App& app) {
       if (key.kind != "set_total") continue;
       const auto it = b.find(key);
       if (it == b.end()) continue;
-      const Observed& rb = it->second;
+      const ResultObservations& rb = it->second;
       const double ma = median(ra.times), mb = median(rb.times);
       if (ma <= 0) continue;
       ++timed;

@@ -14,6 +14,7 @@
 
 #include "algorithms/solution.hpp"
 #include "algorithms/symmetry.hpp"
+#include "atomic_file.hpp"
 #include "commands.hpp"
 #include "dag.hpp"
 #include "dag_format.hpp"
@@ -38,32 +39,11 @@ struct DagOptions {
   bool force = false;
 };
 
-// Writes `text` to `path` whole or not at all: into a temporary file in the
-// same folder, renamed over `path` only once it is complete.
+// Writes `text` to `path` whole or not at all (atomic_file.hpp).
 void write_atomically(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path dir = path.parent_path().empty() ? "." : path.parent_path();
-  std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-  const int fd = mkstemp(tmpl.data());
-  if (fd < 0) throw std::runtime_error("cannot write in " + dir.string() + ": " + std::strerror(errno));
-  ::close(fd);
-  {
-    std::ofstream out(tmpl, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) {
-      std::filesystem::remove(tmpl);
-      throw std::runtime_error("cannot write " + tmpl);
-    }
-  }
-  std::error_code ec;
-  std::filesystem::permissions(tmpl, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write |
-                                         std::filesystem::perms::group_read | std::filesystem::perms::others_read,
-                               ec);
-  std::filesystem::rename(tmpl, path, ec);
-  if (ec) {
-    std::filesystem::remove(tmpl);
-    throw std::runtime_error("cannot write " + path.string() + ": " + ec.message());
-  }
+  AtomicFile file(path);
+  file.stream() << text;
+  file.commit();
 }
 
 std::string describe(const Board& b, const DagSpec& spec, const Dag& dag) {

@@ -1,5 +1,8 @@
 // tictac: a research harness for game-tree search on m,n,k-games.
 #include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 
@@ -40,6 +43,13 @@ int main(int argc, char** argv) {
     return code.value;
   } catch (const std::exception& e) {
     std::cerr << "tictac: error: " << e.what() << "\n";
+    return tictac::cli::kExitFailure;
+  }
+  // Output that could not be written (a full disk, a closed pipe) is a
+  // failure, not a success with a truncated result.
+  std::cout.flush();
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout) {
+    std::cerr << "tictac: error: cannot write to standard output: " << std::strerror(errno) << "\n";
     return tictac::cli::kExitFailure;
   }
   return tictac::cli::kExitOk;

@@ -1,0 +1,28 @@
+// libFuzzer target: the position parser.  Any text either parses or is
+// refused with std::invalid_argument; what parses prints back to text that
+// parses to the same position, and a legal position passes the rules.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "algorithms/rules.hpp"
+#include "harness/notation.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  for (const tictac::Board& b : {tictac::Board(3, 3, 3), tictac::Board(3, 4, 3), tictac::Board(8, 8, 5)}) {
+    try {
+      const tictac::Position p = tictac::parse_stones(b, text);
+      const std::string printed = tictac::format_position(b, p);
+      if (!(tictac::parse_stones(b, printed) == p)) __builtin_trap();
+      try {
+        const tictac::Position q = tictac::parse_position(b, text);
+        if (tictac::check_legality(b, q) != tictac::Legality::legal) __builtin_trap();
+      } catch (const std::invalid_argument&) {
+        if (tictac::check_legality(b, p) == tictac::Legality::legal) __builtin_trap();
+      }
+    } catch (const std::invalid_argument&) {
+    }
+  }
+  return 0;
+}

@@ -22,6 +22,7 @@ struct ExitCode {
 void add_analyze(CLI::App& app);
 void add_compare(CLI::App& app);
 void add_dag(CLI::App& app);
+void add_merge(CLI::App& app);
 void add_play(CLI::App& app);
 void add_run(CLI::App& app);
 void add_solve(CLI::App& app);

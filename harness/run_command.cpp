@@ -5,11 +5,13 @@
 
 #include <atomic>
 #include <csignal>
+#include <thread>
 #include <unistd.h>
 
 #include "commands.hpp"
 #include "config.hpp"
 #include "runner.hpp"
+#include "shard.hpp"
 
 namespace tictac::cli {
 
@@ -21,6 +23,8 @@ extern "C" void on_sigint(int) { interrupted.store(true); }
 struct RunCli {
   std::string config;
   std::string out;
+  std::string shard;
+  unsigned jobs = 0;
 };
 
 // SIGINT and SIGTERM set a flag that the runner reads between positions; the
@@ -49,6 +53,13 @@ void add_run(CLI::App& app) {
              "to DIR/results.csv and DIR/metadata.json");
   cmd->add_option("config", opts->config, "the experiment config (TOML; see experiments/README.md)")->required();
   cmd->add_option("--out", opts->out, "output folder (default: the config's output, else results/<experiment name>)");
+  cmd->add_option("--shard", opts->shard,
+                  "run only shard I of N (I from 0): a deterministic slice of the cells, balanced by estimated cost; "
+                  "join the shards with tictac merge (default output: <output>/shard-I-of-N)");
+  cmd->add_option("--jobs,-j", opts->jobs,
+                  "threads for the counting searches (0, the default: every hardware thread); timed searches always "
+                  "run afterwards on one thread, alone")
+      ->check(CLI::Range(0u, 1024u));
   cmd->callback([opts, &app] {
     ExperimentConfig config;
     try {
@@ -58,9 +69,23 @@ void add_run(CLI::App& app) {
       throw ExitCode{kExitUsage};
     }
     RunOptions ro;
+    if (!opts->shard.empty()) {
+      try {
+        ro.shard = parse_shard(opts->shard);
+      } catch (const std::invalid_argument& e) {
+        fmt::print(stderr, "tictac run: {}\n", e.what());
+        throw ExitCode{kExitUsage};
+      }
+    }
+    ro.jobs = opts->jobs > 0 ? opts->jobs : std::max(1u, std::thread::hardware_concurrency());
     ro.out = opts->out;
+    if (ro.out.empty() && !opts->shard.empty())
+      ro.out = (!config.output.empty() ? config.output : std::filesystem::path("results") / config.name) /
+               fmt::format("shard-{}-of-{}", ro.shard.index, ro.shard.count);
     ro.progress = isatty(STDERR_FILENO);
-    ro.command_line = "tictac run " + opts->config + (opts->out.empty() ? "" : " --out " + opts->out);
+    ro.command_line = "tictac run " + opts->config + (opts->shard.empty() ? "" : " --shard " + opts->shard) +
+                     (opts->jobs == 0 ? "" : " --jobs " + std::to_string(opts->jobs)) +
+                     (opts->out.empty() ? "" : " --out " + opts->out);
     ro.interrupt = &interrupted;
     (void)app;
     RunSummary s;
@@ -80,7 +105,8 @@ void add_run(CLI::App& app) {
       fmt::print(stderr, "tictac run: {}; nothing was written\n", e.what());
       throw ExitCode{kExitFailure};
     }
-    fmt::print("wrote {} ({} rows, {} cells) and {}\n", (s.out / "results.csv").string(), s.rows, s.cells,
+    fmt::print("wrote {} ({} rows, {} cells{}) and {}\n", (s.out / "results.csv").string(), s.rows, s.cells,
+               ro.shard.sharded() ? fmt::format(", shard {}/{}", ro.shard.index, ro.shard.count) : std::string(),
                (s.out / "metadata.json").string());
     if (!s.disagreements.empty()) {
       fmt::print(stderr, "tictac run: {} position(s) disagree with the exact solver (matches_exact = false):\n",

@@ -4,6 +4,9 @@
 #include <bit>
 #include <chrono>
 #include <cstdio>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -266,16 +269,66 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   CsvWriter csv(csv_file.stream(), names);
   std::size_t line = 1;  // the header
 
-  std::vector<Cell> cells;
-  double total_work = 0;
+  std::vector<Cell> all_cells;
+  std::vector<double> costs;
   for (std::size_t b = 0; b < boards.size(); ++b)
     for (std::size_t s = 0; s < c.strategies.size(); ++s)
       for (std::size_t p = 0; p < c.position_sets.size(); ++p) {
         if (!applies(c.position_sets[p], boards[b].board)) continue;
-        cells.push_back({b, s, p});
-        total_work += static_cast<double>(boards[b].sets[p].size());
+        all_cells.push_back({b, s, p});
+        costs.push_back(estimated_cell_cost(StrategySpec::parse(boards[b].strategies[s]->spec()).name,
+                                            boards[b].board.cells(), boards[b].sets[p].size()));
       }
+  // The global index of each cell run here, in the unsharded order.
+  std::vector<std::size_t> cell_ids = shard_cells(costs, options.shard);
+  std::vector<Cell> cells;
+  double total_work = 0, shard_cost = 0, total_cost = 0;
+  for (double x : costs) total_cost += x;
+  for (std::size_t id : cell_ids) {
+    cells.push_back(all_cells[id]);
+    total_work += static_cast<double>(boards[all_cells[id].board].sets[all_cells[id].set].size());
+    shard_cost += costs[id];
+  }
+  std::vector<std::size_t> cell_rows;
   summary.cells = cells.size();
+
+  // With several jobs, every counting search first, a cell per thread at a
+  // time, each cell with a Strategy of its own (searches are independent:
+  // tables start empty, so the counts equal the one-thread run's).
+  const unsigned threads_used = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, options.jobs), cells.size()));
+  std::vector<std::vector<SearchResult>> counted_by_cell;
+  if (threads_used > 1) {
+    counted_by_cell.resize(cells.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
+    std::mutex mutex;  // guards error and make_strategy
+    std::exception_ptr error;
+    auto worker = [&] {
+      try {
+        for (std::size_t ci; (ci = next++) < cells.size();) {
+          const PreparedBoard& pb = boards[cells[ci].board];
+          std::unique_ptr<Strategy> own;
+          {
+            std::lock_guard lock(mutex);
+            own = make_strategy(pb.board, pb.strategies[cells[ci].strategy]->spec());
+          }
+          for (const PositionEntry& e : pb.sets[cells[ci].set]) {
+            if (stop.load() || (options.interrupt && options.interrupt->load())) return;
+            counted_by_cell[ci].push_back(own->search(e.position));
+          }
+        }
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        if (!error) error = std::current_exception();
+        stop.store(true);
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned j = 0; j < threads_used; ++j) pool.emplace_back(worker);
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+    if (options.interrupt && options.interrupt->load()) throw Interrupted();
+  }
   Progress progress(options.progress, cells.size(), total_work);
   double work_done = 0;
   std::uint64_t searches = 0;
@@ -283,6 +336,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
 
   for (std::size_t ci = 0; ci < cells.size(); ++ci) {
     const Cell& cell = cells[ci];
+    const std::size_t rows_before = summary.rows;
     PreparedBoard& pb = boards[cell.board];
     Strategy& strategy = *pb.strategies[cell.strategy];
     const auto& set = pb.sets[cell.set];
@@ -296,9 +350,10 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
     SearchStats total;
     std::vector<std::int64_t> total_time(static_cast<std::size_t>(reps), 0);
     bool all_match = true;
-    for (const PositionEntry& e : set) {
+    for (std::size_t pi = 0; pi < set.size(); ++pi) {
+      const PositionEntry& e = set[pi];
       if (options.interrupt && options.interrupt->load()) throw Interrupted();
-      const SearchResult counted = strategy.search(e.position);
+      const SearchResult counted = counted_by_cell.empty() ? strategy.search(e.position) : counted_by_cell[ci][pi];
       // One untimed search_fast first, so the first repetition does not pay
       // for building the stats-free instantiation or for cold caches.
       int fast_value = strategy.search_fast(e.position).value;  // the first that disagrees, if any
@@ -357,6 +412,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
       ++line;
       ++summary.rows;
     }
+    cell_rows.push_back(summary.rows - rows_before);
     progress.update(ci + 1, work_done, searches);
   }
 
@@ -396,6 +452,22 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   m["position_sets"] = jp;
   m["position_set_files"] = set_files_json;
   m["cells"] = summary.cells;
+  m["parallelism"] =
+      threads_used > 1
+          ? nlohmann::ordered_json{{"kind", "threads"},
+                                   {"threads", threads_used},
+                                   {"note", "counting searches (nodes, statistics) on threads, one cell per thread at a "
+                                            "time; every timed search (time_ns) afterwards on one thread, alone"}}
+          : nlohmann::ordered_json{{"kind", "none"}, {"threads", 1}, {"note", "every search on one thread"}};
+  if (options.shard.sharded())
+    m["shard"] = {{"index", options.shard.index},
+                  {"count", options.shard.count},
+                  {"cells_total", all_cells.size()},
+                  {"cells", cell_ids},
+                  {"cell_rows", cell_rows},
+                  {"estimated_cost_share", total_cost > 0 ? shard_cost / total_cost : 0.0},
+                  {"balancing", "greedy, most expensive cell first, to the least loaded shard; cost = positions x "
+                                "strategy weight (minimax, negamax 100; alphabeta 10; others 1) x 2^board cells"}};
   m["result_rows"] = summary.rows;
   m["exactness"] = {{"checked_against", "exact solver (retrograde analysis of every reachable position)"},
                     {"disagreements", summary.disagreements.size()}};

@@ -11,7 +11,8 @@
 // Node counts and every statistic come from Strategy::search (the counting
 // instantiation), run once per position since they are deterministic; time_ns
 // comes from Strategy::search_fast (statistics compiled out), run once per
-// repetition.  metadata.json says so column by column.
+// repetition.  metadata.json says so column by column, and says in
+// "parallelism" how the run was spread over threads (RunOptions::jobs).
 //
 // Output appears whole or not at all: files are written beside their targets
 // and renamed at the end; on an error or an interrupt nothing is left behind
@@ -25,6 +26,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "shard.hpp"
 
 namespace tictac {
 
@@ -37,11 +39,20 @@ struct RunOptions {
   bool progress = false;          // cells done, rate and time left on stderr
   std::string command_line;       // recorded in metadata.json
   const std::atomic<bool>* interrupt = nullptr;  // set by a signal handler
+  // Run only this shard's cells (harness/shard.hpp); metadata.json then has a
+  // "shard" object that `tictac merge` reads: the shard, the total number of
+  // cells, and the global index and row count of each cell run here.
+  ShardSpec shard;
+  // Threads for the counting searches (node counts and statistics): cells
+  // run on up to `jobs` threads at once, each with its own Strategy.  The
+  // timed searches run afterwards on the calling thread alone, so a timing
+  // never shares a core with another cell.  1: everything in one thread.
+  unsigned jobs = 1;
 };
 
 struct RunSummary {
   std::filesystem::path out;
-  std::size_t cells = 0, rows = 0;
+  std::size_t cells = 0, rows = 0;  // cells and rows written (this shard's, when sharded)
   std::vector<std::string> disagreements;  // rows that disagree with the exact solver
 };
 

@@ -18,7 +18,7 @@
 #include "memo.hpp"
 #include "rules.hpp"
 #include "search_result.hpp"
-#include "symmetry.hpp"
+#include "symmetric_images.hpp"
 
 namespace tictac {
 
@@ -26,10 +26,11 @@ template <class Stats>
 class MemoNegamax {
  public:
   MemoNegamax(const Board& board, bool canonical_keys)
-      : board_(board), group_(board), canonical_(canonical_keys), memo_(board.cells() <= 9 ? 11 : 16) {}
+      : board_(board), images_(board), canonical_(canonical_keys), memo_(board.cells() <= 9 ? 11 : 16) {}
 
   SearchResult search(const Position& root, Stats& stats) {
     memo_.clear();
+    if (canonical_) images_.set(root);
     SearchResult r;
     Position p = root;
     const Side s = root.to_move();
@@ -62,7 +63,7 @@ class MemoNegamax {
         return 0;
       }
     }
-    const Position key = canonical_ ? group_.canonical(p).position : p;
+    const Position key = canonical_ ? images_.canonical() : p;
     if (!Root) {
       if (const int* v = memo_.find(key)) {
         stats.memo_hit(p);
@@ -73,7 +74,9 @@ class MemoNegamax {
     for (Mask e = p.empty(board_); e; e &= e - 1) {
       const int cell = std::countr_zero(e);
       p.play(cell, s);
+      if (canonical_) images_.toggle(cell, s);
       const int v = -visit<false>(p, other(s), ply + 1, cell, stats, nullptr);
+      if (canonical_) images_.toggle(cell, s);
       p.undo(cell, s);
       if (v > best) {
         best = v;
@@ -85,7 +88,7 @@ class MemoNegamax {
   }
 
   const Board& board_;
-  SymmetryGroup group_;
+  SymmetricImages images_;
   bool canonical_;
   Memo memo_;
 };

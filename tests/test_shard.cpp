@@ -89,7 +89,7 @@ TEST_CASE("every cell is in exactly one shard, and the split is balanced by cost
   }
 }
 
-TEST_CASE("--shard takes I/N with I from 0 and refuses anything else", "[shard]") {
+TEST_CASE("the shard option takes I/N with I from 0 and refuses anything else", "[shard]") {
   CHECK(tictac::parse_shard("0/4").index == 0);
   CHECK(tictac::parse_shard("3/4").count == 4);
   for (const char* bad : {"4/4", "-1/4", "1", "a/b", "1/0", "1/4x", "/4"})

@@ -17,6 +17,7 @@
 
 #include "memo.hpp"
 #include "rules.hpp"
+#include "scoring.hpp"
 #include "search_result.hpp"
 #include "symmetric_images.hpp"
 
@@ -53,16 +54,8 @@ class MemoNegamax {
   template <bool Root>
   int visit(Position& p, Side s, int ply, int last, Stats& stats, int* best_move) {
     stats.node(ply, p);
-    if (!Root) {
-      if (board_.wins_through(p.stones(other(s)), last)) {
-        stats.terminal();
-        return -1;
-      }
-      if (ply == board_.cells()) {
-        stats.terminal();
-        return 0;
-      }
-    }
+    if (int score; !Root && finished_on_entry(board_, p, s, ply, last, Scoring{false, board_.cells()}, stats, score))
+      return score;
     const Position key = canonical_ ? images_.canonical() : p;
     if (!Root) {
       if (const int* v = memo_.find(key)) {

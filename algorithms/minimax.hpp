@@ -50,17 +50,8 @@ class Minimax {
   template <bool Root>
   int visit(Position& p, Side s, int ply, int last, Stats& stats, int* best_move) {
     stats.node(ply, p);
-    if (!Root) {
-      if (board_.wins_through(p.stones(other(s)), last)) {
-        stats.terminal();
-        const int win = -scoring_.loss(ply);  // the opponent's winning score
-        return s == Side::X ? -win : win;
-      }
-      if (ply == board_.cells()) {
-        stats.terminal();
-        return 0;
-      }
-    }
+    if (int score; !Root && finished_on_entry(board_, p, s, ply, last, scoring_, stats, score))
+      return s == Side::X ? score : -score;  // X's view
     const bool max = s == Side::X;
     int best = max ? -1000 : 1000;
     for (Mask e = p.empty(board_); e; e &= e - 1) {

@@ -40,16 +40,8 @@ class Negamax {
   template <bool Root>
   int visit(Position& p, Side s, int ply, int last, Stats& stats, int* best_move) {
     stats.node(ply, p);
-    if (!Root) {
-      if (board_.wins_through(p.stones(other(s)), last)) {
-        stats.terminal();
-        return -1;
-      }
-      if (ply == board_.cells()) {
-        stats.terminal();
-        return 0;
-      }
-    }
+    if (int score; !Root && finished_on_entry(board_, p, s, ply, last, Scoring{false, board_.cells()}, stats, score))
+      return score;
     int best = -2;
     for (Mask e = p.empty(board_); e; e &= e - 1) {
       const int cell = std::countr_zero(e);

@@ -10,6 +10,9 @@
 //          it valid in a transposition table, and every win scores >= 1.
 #pragma once
 
+#include "board.hpp"
+#include "position.hpp"
+
 namespace tictac {
 
 struct Scoring {
@@ -22,6 +25,26 @@ struct Scoring {
   // The largest score any position can have (a win on the first move).
   int max() const { return depth ? cells : 1; }
 };
+
+// The finished-position check that the full-depth searches make on entering
+// a node other than the root: when the opponent's last stone (at `last`)
+// completed a line, or the board is full, it reports a terminal node to the
+// statistics, sets `score` from the side to move's view and returns true.
+template <class Stats>
+bool finished_on_entry(const Board& b, const Position& p, Side s, int ply, int last, const Scoring& scoring,
+                       Stats& stats, int& score) {
+  if (b.wins_through(p.stones(other(s)), last)) {
+    stats.terminal();
+    score = scoring.loss(ply);
+    return true;
+  }
+  if (ply == b.cells()) {
+    stats.terminal();
+    score = 0;
+    return true;
+  }
+  return false;
+}
 
 // The game value (+1, 0, -1) of a score, from the same side's view.
 inline int sign_of(int score) { return (score > 0) - (score < 0); }

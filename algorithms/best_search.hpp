@@ -172,7 +172,7 @@ class BestSearch {
     if constexpr (requires { stats.s; }) {
       stats.s.tt_capacity = table_.capacity();
       stats.s.tt_occupancy = table_.occupancy();
-      r.stats = stats.s;
+      r.stats = stats.result();
     }
     return r;
   }

@@ -4,8 +4,8 @@
 // Conventions that decide the node count (seed 000's, so that keys=canonical
 // reproduces its 2,271 nodes and 627 memo entries on the empty 3x3 board):
 //   - every entry is a node (statistics.hpp), memo hits included;
-//   - a finished position is recognised on entry, BEFORE the memo lookup,
-//     and finished positions are never stored;
+//   - a finished position is recognised (by its parent, scoring.hpp's
+//     finished_child) BEFORE any memo lookup, and is never stored;
 //   - moves in index order; no pruning;
 //   - keys=exact: the memo is keyed by the position; keys=canonical: by its
 //     canonical form (symmetry.hpp).  The side to move is implied by the
@@ -42,7 +42,7 @@ class MemoNegamax {
       stats.terminal();
       score = res == Result::draw ? 0 : -1;
     } else {
-      score = visit<true>(p, s, root.ply(), -1, stats, &r.best_move);
+      score = visit<true>(p, s, root.ply(), stats, &r.best_move);
     }
     r.score = score;
     r.value = s == Side::X ? score : -score;
@@ -51,11 +51,10 @@ class MemoNegamax {
   }
 
  private:
+  // The score of p, which is not finished, from the side to move's view.
   template <bool Root>
-  int visit(Position& p, Side s, int ply, int last, Stats& stats, int* best_move) {
+  int visit(Position& p, Side s, int ply, Stats& stats, int* best_move) {
     stats.node(ply, p);
-    if (int score; !Root && finished_on_entry(board_, p, s, ply, last, Scoring{false, board_.cells()}, stats, score))
-      return score;
     const Position key = canonical_ ? images_.canonical() : p;
     if (!Root) {
       if (const int* v = memo_.find(key)) {
@@ -64,18 +63,25 @@ class MemoNegamax {
       }
     }
     int best = -2;
+    std::uint64_t finished = 0;  // finished children, counted in a register
     for (Mask e = p.empty(board_); e; e &= e - 1) {
       const int cell = std::countr_zero(e);
       p.play(cell, s);
-      if (canonical_) images_.toggle(cell, s);
-      const int v = -visit<false>(p, other(s), ply + 1, cell, stats, nullptr);
-      if (canonical_) images_.toggle(cell, s);
+      int v;
+      if (finished_child(board_, p, s, cell, ply + 1, Scoring{false, board_.cells()}, stats, finished, v)) {
+        v = -v;
+      } else {
+        if (canonical_) images_.toggle(cell, s);
+        v = -visit<false>(p, other(s), ply + 1, stats, nullptr);
+        if (canonical_) images_.toggle(cell, s);
+      }
       p.undo(cell, s);
       if (v > best) {
         best = v;
         if (Root) *best_move = cell;
       }
     }
+    stats.finished_children(ply + 1, finished);
     memo_.insert(key, best);
     return best;
   }

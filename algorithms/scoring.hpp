@@ -26,20 +26,26 @@ struct Scoring {
   int max() const { return depth ? cells : 1; }
 };
 
-// The finished-position check that the full-depth searches make on entering
-// a node other than the root: when the opponent's last stone (at `last`)
-// completed a line, or the board is full, it reports a terminal node to the
-// statistics, sets `score` from the side to move's view and returns true.
+// The finished-position check that the full-depth searches make on each
+// child, in the parent, just after `mover` played `cell` (so `child` is the
+// position after the move and `ply` its ply): when that stone completed a
+// line, or filled the board, the child is a finished node.  It is reported
+// to the statistics as a node and a terminal node (statistics.hpp's
+// finished_child, batched in `batch`; the parent calls finished_children
+// after its move loop), `score` is set from the child's side to move's
+// view, and the function returns true.  Checking in the parent costs no
+// call for the finished children, about half of all nodes in a full tree,
+// and changes no count.
 template <class Stats>
-bool finished_on_entry(const Board& b, const Position& p, Side s, int ply, int last, const Scoring& scoring,
-                       Stats& stats, int& score) {
-  if (b.wins_through(p.stones(other(s)), last)) {
-    stats.terminal();
+bool finished_child(const Board& b, const Position& child, Side mover, int cell, int ply, const Scoring& scoring,
+                    Stats& stats, std::uint64_t& batch, int& score) {
+  if (b.wins_through(child.stones(mover), cell)) {
+    stats.finished_child(ply, child, batch);
     score = scoring.loss(ply);
     return true;
   }
   if (ply == b.cells()) {
-    stats.terminal();
+    stats.finished_child(ply, child, batch);
     score = 0;
     return true;
   }

@@ -10,7 +10,10 @@
 //   A node is one entry into a search function for a position: the root
 //   included, finished positions included, and positions answered from a
 //   table or memo included.  Every strategy calls `node()` exactly once, as
-//   the first thing it does on entering a position, and nowhere else.
+//   the first thing it does on entering a position, and nowhere else; the
+//   one exception is a finished child that the full-depth searches recognise
+//   in its parent without entering it (scoring.hpp's finished_child), which
+//   is reported through `finished_child()` instead, so it counts the same.
 // Counting anything else (only internal nodes, only table misses) is a
 // different statistic with a different name.
 #pragma once
@@ -63,6 +66,8 @@ struct NoStats {
   static constexpr bool enabled = false;
   void node(int, const Position&) {}
   void terminal() {}
+  void finished_child(int, const Position&, std::uint64_t& /*batch*/) {}
+  void finished_children(int, std::uint64_t /*batch*/) {}
   void cutoff(int /*move_index*/) {}
   void pruned(const Position& /*parent*/, Mask /*unsearched moves*/) {}
   void tt_probe() {}
@@ -73,14 +78,34 @@ struct NoStats {
   void memo_hit(const Position&) {}
 };
 
+// Counts.  The search writes `s`, but its `nodes` only through result():
+// node() counts by ply alone, and result() adds the plies up, because one
+// counter bumped at every node is a chain of dependent memory updates that
+// would cost the counting build about a third of the fast build's time.
 struct CountingStats {
   static constexpr bool enabled = true;
   SearchStats s;
-  void node(int ply, const Position&) {
-    ++s.nodes;
-    ++s.nodes_by_ply[ply];
+  void node(int ply, const Position&) { ++s.nodes_by_ply[ply]; }
+  // The statistics, nodes included.
+  SearchStats result() const {
+    SearchStats r = s;
+    r.nodes = 0;
+    for (std::uint64_t n : s.nodes_by_ply) r.nodes += n;
+    return r;
   }
   void terminal() { ++s.terminal_nodes; }
+  // A finished child found by its parent (scoring.hpp's finished_child) is a
+  // node and a terminal node like any other, but the parent counts them in
+  // a register (`batch`) and reports them once, after its move loop:
+  // finished_child(ply, child, batch) for each, then
+  // finished_children(ply, batch).  Same counts as node() + terminal() per
+  // child; a counter bumped in memory for each sibling would cost the
+  // counting build more than half the fast build's time.
+  void finished_child(int, const Position&, std::uint64_t& batch) { ++batch; }
+  void finished_children(int ply, std::uint64_t batch) {
+    s.nodes_by_ply[ply] += batch;
+    s.terminal_nodes += batch;
+  }
   void cutoff(int move_index) {
     ++s.cutoffs;
     s.first_move_cutoffs += move_index == 0;
@@ -116,6 +141,12 @@ struct TracingStats : CountingStats {
     CountingStats::node(ply, p);
     trace->visited.push_back(p);
   }
+  // Every node in visiting order: no batching.
+  void finished_child(int ply, const Position& p, std::uint64_t&) {
+    node(ply, p);
+    terminal();
+  }
+  void finished_children(int, std::uint64_t) {}
   void pruned(const Position& parent, Mask moves) { trace->pruned.emplace_back(parent, moves); }
   void tt_hit_cutoff(const Position& p) {
     CountingStats::tt_hit_cutoff(p);

@@ -34,7 +34,7 @@ class Erased final : public Strategy {
   SearchResult search(const Position& p) override {
     CountingStats stats;
     SearchResult r = get(counting_).search(p, stats);
-    r.stats = stats.s;
+    r.stats = stats.result();
     return r;
   }
   SearchResult search_fast(const Position& p) override {
@@ -45,7 +45,7 @@ class Erased final : public Strategy {
     TracingStats stats;
     stats.trace = &trace;
     SearchResult r = get(traced_).search(p, stats);
-    r.stats = stats.s;
+    r.stats = stats.result();
     return r;
   }
 

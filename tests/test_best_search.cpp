@@ -133,7 +133,7 @@ TEST_CASE("the empty 4x4 board with k=4 is a draw", "[best_search]") {
     CHECK(r.value == exact);
     CHECK(r.score == 0);
     CHECK((solution(b).optimal_moves(Position{}) >> r.best_move & 1));
-    CHECK(r.stats.nodes == stats.s.nodes);
+    CHECK(r.stats.nodes == stats.result().nodes);
     CHECK(r.stats.nodes > 0);
   }
 }

@@ -123,6 +123,7 @@ class AlphaBetaSearch {
     if constexpr (Stats::enabled) {
       if (tt_) {
         stats.s.tt_capacity = tt_->capacity();
+        stats.s.table_bytes = tt_->bytes();
         stats.s.tt_occupancy = tt_->occupancy();
       }
     }

@@ -171,6 +171,7 @@ class BestSearch {
     }
     if constexpr (requires { stats.s; }) {
       stats.s.tt_capacity = table_.capacity();
+      stats.s.table_bytes = table_.bytes();
       stats.s.tt_occupancy = table_.occupancy();
       r.stats = stats.result();
     }

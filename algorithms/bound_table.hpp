@@ -62,6 +62,7 @@ class BoundTable {
 
   bool enabled() const { return bits_ != 0; }
   std::size_t capacity() const { return bits_ ? std::size_t{1} << bits_ : 0; }
+  std::size_t bytes() const { return capacity() * sizeof(Entry); }
 
   void clear() {
     if (!bits_) return;

@@ -15,13 +15,21 @@ namespace tictac {
 
 class Memo {
  public:
-  explicit Memo(int bits = 12) { resize(std::size_t{1} << bits); }
+  explicit Memo(int bits = 12) : initial_(std::size_t{1} << bits) { resize(initial_); }
 
+  // Empties the memo.  A memo that grew goes back to its first size, so a
+  // search's memory (bytes()) does not depend on the searches before it.
   void clear() {
-    ++generation_;
+    if (slots_.size() > initial_) {
+      resize(initial_);
+      generation_ = 1;
+    } else {
+      ++generation_;
+    }
     size_ = 0;
   }
   std::size_t size() const { return size_; }
+  std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
 
   // The stored value, or nullptr.
   const int* find(const Position& p) const {
@@ -80,6 +88,7 @@ class Memo {
   std::vector<Slot> slots_;
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
+  std::size_t initial_;
   std::uint32_t generation_ = 1;
 };
 

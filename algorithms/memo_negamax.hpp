@@ -46,7 +46,10 @@ class MemoNegamax {
     }
     r.score = score;
     r.value = s == Side::X ? score : -score;
-    if constexpr (Stats::enabled) stats.s.memo_entries = memo_.size();
+    if constexpr (Stats::enabled) {
+      stats.s.memo_entries = memo_.size();
+      stats.s.table_bytes = memo_.bytes();
+    }
     return r;
   }
 

@@ -31,6 +31,7 @@ class Retrograde {
         stats.node(ply, space.position(i));
         if (space.terminal(i)) stats.terminal();
       }
+    if constexpr (Stats::enabled) stats.s.table_bytes = space.bytes() + solution.bytes();
     SearchResult r;
     r.value = solution.value(root);
     r.score = root.to_move() == Side::X ? r.value : -r.value;

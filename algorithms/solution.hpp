@@ -46,6 +46,8 @@ class ExactSolution {
   // lowest cell among equals; -1 when p is finished.  Following it from
   // both sides gives the principal variation.
   int best_move(const Position& p) const;
+  // Bytes of the labels (not the state space's).
+  std::size_t bytes() const { return value_.size() + distance_.size(); }
 
  private:
   StateSpace::Index index(const Position& p) const;

@@ -53,6 +53,11 @@ class StateSpace {
     if ((p.occupied() & ~board_.full()) != 0 || (p.x & p.o) != 0) return npos;
     return index_of_[code(p)];
   }
+  // Bytes of the tables, from their sizes.
+  std::size_t bytes() const {
+    return index_of_.size() * sizeof(Index) + packed_.size() * sizeof(std::uint32_t) +
+           result_.size() * sizeof(Result) + paths_.size() * sizeof(std::uint64_t) + ply_begin_.size() * sizeof(Index);
+  }
 
  private:
   Board board_;

@@ -54,6 +54,11 @@ struct SearchStats {
   std::uint64_t memo_entries = 0;  // entries at the end of the search
   std::uint64_t memo_hits = 0;
 
+  // Memory: bytes of the tables the search holds at its end (transposition
+  // table, memo, or the exact solver's state space and labels), counted
+  // from their sizes, not measured from the process.
+  std::uint64_t table_bytes = 0;
+
   double first_move_cutoff_rate() const { return cutoffs ? double(first_move_cutoffs) / double(cutoffs) : 0.0; }
   double mean_cutoff_move_index() const { return cutoffs ? double(cutoff_move_index_sum) / double(cutoffs) : 0.0; }
   double tt_hit_rate() const { return tt_probes ? double(tt_hits) / double(tt_probes) : 0.0; }

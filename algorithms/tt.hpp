@@ -50,6 +50,7 @@ class TranspositionTable {
   }
 
   std::size_t capacity() const { return entries_.size(); }
+  std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
 
   // Starts a new search: every entry is now empty.
   void clear() {

@@ -115,12 +115,7 @@ Board parse_board_name(const Reader& r, const std::string& text, int line) {
     r.fail(line, "boards", "'" + text + "' is not of the form RxCkK (for example 3x3k3)");
   }
   try {
-    Board b = parse_board(text.substr(0, k), kv);
-    if (b.cells() > StateSpace::kMaxCells)
-      r.fail(line, "boards", "board " + text + " has " + std::to_string(b.cells()) +
-                                 " cells; every row is checked against the exact solver, which handles at most " +
-                                 std::to_string(StateSpace::kMaxCells));
-    return b;
+    return parse_board(text.substr(0, k), kv);
   } catch (const ConfigError&) {
     throw;
   } catch (const std::invalid_argument& e) {
@@ -164,6 +159,21 @@ void read_experiment(const Reader& r, const toml::table& t, ExperimentConfig& c)
   if (c.boards.empty()) r.fail(line_of(*boards), "boards", "must list at least one board");
 }
 
+// A `boards` key of a strategy or a position set: names among the
+// experiment's boards.
+std::vector<std::string> read_board_filter(const Reader& r, const toml::node& n, const ExperimentConfig& c) {
+  std::vector<std::string> boards;
+  for (const toml::node& e : r.array(n, "boards")) {
+    if (!e.is_string()) r.fail(line_of(e), "boards", "each board must be a string such as \"3x3k3\"");
+    const std::string b = e.as_string()->get();
+    if (std::none_of(c.boards.begin(), c.boards.end(), [&](const BoardConfig& bc) { return bc.board.name() == b; }))
+      r.fail(line_of(e), "boards", "'" + b + "' is not one of the experiment's boards");
+    boards.push_back(b);
+  }
+  if (boards.empty()) r.fail(line_of(n), "boards", "an empty list applies to no board (leave the key out for every board)");
+  return boards;
+}
+
 void read_strategy(const Reader& r, const toml::table& t, ExperimentConfig& c) {
   const int line = line_of(t);
   StrategyConfig base;
@@ -176,8 +186,9 @@ void read_strategy(const Reader& r, const toml::table& t, ExperimentConfig& c) {
     std::vector<std::string> values;
   };
   std::vector<Axis> axes;
+  if (const auto* n = t.get("boards")) base.boards = read_board_filter(r, *n, c);
   for (auto&& [k, v] : t) {
-    if (k.str() == "name") continue;
+    if (k.str() == "name" || k.str() == "boards") continue;
     Axis a{std::string(k.str()), static_cast<int>(k.source().begin.line), {}};
     const std::string_view key = k.str();  // clang 14 cannot capture a structured binding
     r.one_or_list(v, [&](const toml::node& e) { a.values.push_back(option_text(r, e, key)); });
@@ -247,15 +258,7 @@ void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& 
     if (!it->second.second.count(key))
       r.fail(static_cast<int>(k.source().begin.line), key, "does not apply to a position set of kind '" + kind + "'");
   }
-  if (const auto* n = t.get("boards")) {
-    for (const toml::node& e : r.array(*n, "boards")) {
-      if (!e.is_string()) r.fail(line_of(e), "boards", "each board must be a string such as \"3x3k3\"");
-      const std::string b = e.as_string()->get();
-      if (std::none_of(c.boards.begin(), c.boards.end(), [&](const BoardConfig& bc) { return bc.board.name() == b; }))
-        r.fail(line_of(e), "boards", "'" + b + "' is not one of the experiment's boards");
-      s.boards.push_back(b);
-    }
-  }
+  if (const auto* n = t.get("boards")) s.boards = read_board_filter(r, *n, c);
   if (const auto* n = t.get("plies"))
     for (const toml::node& e : r.array(*n, "plies")) s.plies.push_back(static_cast<int>(r.integer(e, "plies", 0, 64)));
   if (kind == "plies" && s.plies.empty()) r.fail(line, "plies", "a set of kind 'plies' needs a non-empty list of plies");

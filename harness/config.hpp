@@ -40,6 +40,7 @@ struct StrategyConfig {
   std::vector<int> option_lines;                              // the line of each option
   int line = 0;                                               // the line of its [[strategy]]
   int name_line = 0;
+  std::vector<std::string> boards;  // the boards it runs on (names as in [experiment] boards); empty: all
   // `name` or `name:key=value,...`, the form make_strategy reads.
   std::string spec() const;
 };

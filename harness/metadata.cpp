@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <thread>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #ifndef TICTAC_BUILD_SYSTEM
@@ -24,6 +25,11 @@
 namespace tictac {
 
 BuildInfo build_info() { return {TICTAC_BUILD_SYSTEM, TICTAC_BUILD_TYPE, TICTAC_COMPILER, TICTAC_CXX_FLAGS}; }
+
+long max_rss_kib() {
+  rusage u{};
+  return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_maxrss : -1;
+}
 
 HostInfo host_info() {
   HostInfo h;

@@ -25,6 +25,9 @@ struct HostInfo {
 };
 HostInfo host_info();
 
+// The peak resident memory of this process so far, in KiB (getrusage).
+long max_rss_kib();
+
 struct GitInfo {
   bool known = false;  // false when `dir` is not in a git work tree
   std::string commit;

@@ -15,10 +15,10 @@
 #include "algorithms/position_set.hpp"
 #include "atomic_file.hpp"
 #include "csv_writer.hpp"
-#include "exact_cache.hpp"
 #include "metadata.hpp"
 #include "notation.hpp"
 #include "position_set_io.hpp"
+#include "reference.hpp"
 #include "stat_fields.hpp"
 #include "strategy.hpp"
 #include "strategy_spec.hpp"
@@ -30,7 +30,8 @@ namespace {
 
 constexpr const char* kFromConfig = "config";
 constexpr const char* kFromCounting = "search (counting instantiation, run once per position)";
-constexpr const char* kFromExact = "exact solver (retrograde analysis)";
+constexpr const char* kFromExact = "reference: the exact solver (retrograde analysis) on boards of at most 16 cells, "
+                                   "a reference search above (metadata.json: exactness)";
 constexpr const char* kFromFast = "search_fast (statistics compiled out, run once per repetition)";
 
 struct Cell {
@@ -39,14 +40,16 @@ struct Cell {
 
 struct PreparedBoard {
   Board board;
-  std::shared_ptr<const ExactSolution> exact;
-  std::vector<std::unique_ptr<Strategy>> strategies;     // by config strategy
+  std::unique_ptr<Reference> ref;
+  std::vector<std::unique_ptr<Strategy>> strategies;     // by config strategy (null where it does not apply)
   std::vector<std::vector<PositionEntry>> sets;          // by config position set
 };
 
-bool applies(const PositionSetConfig& ps, const Board& b) {
-  return ps.boards.empty() || std::find(ps.boards.begin(), ps.boards.end(), b.name()) != ps.boards.end();
+bool applies(const std::vector<std::string>& boards, const Board& b) {
+  return boards.empty() || std::find(boards.begin(), boards.end(), b.name()) != boards.end();
 }
+bool applies(const PositionSetConfig& ps, const Board& b) { return applies(ps.boards, b); }
+bool applies(const StrategyConfig& s, const Board& b) { return applies(s.boards, b); }
 
 [[noreturn]] void config_fail(const ExperimentConfig& c, int line, const std::string& what) {
   throw ConfigError(c.source + ":" + std::to_string(line) + ": " + what);
@@ -56,8 +59,12 @@ std::vector<PreparedBoard> prepare(const ExperimentConfig& c) {
   check_strategies(c, strategy_catalog());
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
-    PreparedBoard pb{bc.board, exact_solution(bc.board), {}, {}};
+    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}};
     for (const StrategyConfig& s : c.strategies) {
+      if (!applies(s, bc.board)) {
+        pb.strategies.emplace_back();
+        continue;
+      }
       try {
         pb.strategies.push_back(make_strategy(bc.board, s.spec()));
       } catch (const std::invalid_argument& e) {
@@ -83,9 +90,17 @@ std::vector<PreparedBoard> prepare(const ExperimentConfig& c) {
       spec.plies = ps.plies;
       spec.per_group = ps.per_group;
       spec.seed = ps.seed;
+      const auto& exact = pb.ref->exact();
+      if (!exact && ((ps.kind != PositionSetKind::empty && ps.kind != PositionSetKind::list) || ps.from_file))
+        config_fail(c, ps.line, "position set '" + ps.name + "' (kind " +
+                                    (ps.from_file ? std::string("file") : std::string(to_string(ps.kind))) +
+                                    ") needs the exact solver, which handles boards of at most " +
+                                    std::to_string(StateSpace::kMaxCells) + " cells; on board " + bc.board.name() +
+                                    " (" + std::to_string(bc.board.cells()) +
+                                    " cells) use kind 'empty' or 'list', or limit the set with boards = [...]");
       try {
         if (ps.from_file) {
-          pb.sets.push_back(read_position_set(ps.file, *pb.exact));
+          pb.sets.push_back(read_position_set(ps.file, *exact));
           continue;
         }
         for (std::size_t i = 0; i < ps.positions.size(); ++i) {
@@ -95,7 +110,14 @@ std::vector<PreparedBoard> prepare(const ExperimentConfig& c) {
             config_fail(c, ps.position_lines[i], "key 'positions': on board " + bc.board.name() + ": " + e.what());
           }
         }
-        pb.sets.push_back(generate_position_set(*pb.exact, spec));
+        if (exact) {
+          pb.sets.push_back(generate_position_set(*exact, spec));
+        } else {  // empty or list, valued by the reference search; distance unknown (-1)
+          if (spec.kind == PositionSetKind::empty) spec.positions = {Position{}};
+          std::vector<PositionEntry> set;
+          for (const Position& p : spec.positions) set.push_back({p, p.ply(), pb.ref->value(p), -1});
+          pb.sets.push_back(std::move(set));
+        }
       } catch (const ConfigError&) {
         throw;
       } catch (const std::invalid_argument& e) {
@@ -136,6 +158,7 @@ void add(SearchStats& total, const SearchStats& s) {
   total.tt_capacity = std::max(total.tt_capacity, s.tt_capacity);
   total.memo_entries += s.memo_entries;
   total.memo_hits += s.memo_hits;
+  total.table_bytes = std::max(total.table_bytes, s.table_bytes);
 }
 
 // Folders the run creates, removed again unless the run succeeds.
@@ -213,7 +236,7 @@ std::vector<ColumnInfo> result_columns() {
       {"repetition", "which timing repetition, from 0", kFromConfig},
       {"value", "the strategy's game value, X's point of view (+1, 0, -1)", kFromCounting},
       {"exact_value", "the exact game value, X's point of view", kFromExact},
-      {"distance", "plies to the end under perfect play", kFromExact},
+      {"distance", "plies to the end under perfect play (empty where the reference does not know it: boards over 16 cells)", kFromExact},
       {"best_move", "the strategy's chosen move as a cell index (row by row from 0); empty for a finished position", kFromCounting},
       {"matches_exact", "true when value equals exact_value and best_move is an optimal move (set_total: every position)", kFromExact},
   };
@@ -274,7 +297,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   for (std::size_t b = 0; b < boards.size(); ++b)
     for (std::size_t s = 0; s < c.strategies.size(); ++s)
       for (std::size_t p = 0; p < c.position_sets.size(); ++p) {
-        if (!applies(c.position_sets[p], boards[b].board)) continue;
+        if (!applies(c.position_sets[p], boards[b].board) || !boards[b].strategies[s]) continue;
         all_cells.push_back({b, s, p});
         costs.push_back(estimated_cell_cost(StrategySpec::parse(boards[b].strategies[s]->spec()).name,
                                             boards[b].board.cells(), boards[b].sets[p].size()));
@@ -367,9 +390,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
         if (fast.value != e.value) fast_value = fast.value;
       }
       searches += 1 + static_cast<std::uint64_t>(reps);
-      const Mask optimal = pb.exact->optimal_moves(e.position);
-      const bool best_ok = optimal == 0 ? counted.best_move < 0
-                                        : counted.best_move >= 0 && ((optimal >> counted.best_move) & 1);
+      const bool best_ok = pb.ref->optimal(e.position, counted.best_move);
       const bool match = counted.value == e.value && fast_value == e.value && best_ok;
       all_match = all_match && match;
       add(total, counted.stats);
@@ -380,7 +401,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
         if (fast_value != e.value) why += "search_fast value " + std::to_string(fast_value) + "; ";
         if (!best_ok)
           why += "best move " + (counted.best_move < 0 ? std::string("none") : cell_name(pb.board, counted.best_move)) +
-                 ", optimal " + moves_text(pb.board, optimal) + "; ";
+                 ", optimal " + moves_text(pb.board, pb.ref->optimal_moves(e.position)) + "; ";
         why.resize(why.size() - 2);
         summary.disagreements.push_back((c.position_sets[cell.set].position_rows ? "rows " + std::to_string(line + 1) + "-" + std::to_string(line + static_cast<std::size_t>(reps)) + ": " : std::string()) +
                                         pb.board.name() + " " + spec + " " + set_name + " " + pos_text + ": " + why);
@@ -388,8 +409,8 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
       if (c.position_sets[cell.set].position_rows) {
         for (int r = 0; r < reps; ++r) {
           prefix();
-          csv.field("position").field(pos_text).field(e.ply).field(1).field(r).field(counted.value).field(e.value)
-              .field(e.distance);
+          csv.field("position").field(pos_text).field(e.ply).field(1).field(r).field(counted.value).field(e.value);
+          if (e.distance < 0) csv.empty(); else csv.field(e.distance);
           if (counted.best_move < 0) csv.empty(); else csv.field(counted.best_move);
           csv.field(match);
           for (const StatField& f : stat_fields(counted.stats)) f.is_rate ? csv.field(f.rate) : csv.field(f.count);
@@ -438,7 +459,12 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   for (const auto& b : c.boards) jb.push_back(b.board.name());
   m["boards"] = jb;
   nlohmann::ordered_json js = nlohmann::ordered_json::array();
-  for (const auto& pb : boards.front().strategies) js.push_back(pb->spec());
+  for (std::size_t s = 0; s < c.strategies.size(); ++s)
+    for (const auto& pb : boards)
+      if (pb.strategies[s]) {
+        js.push_back(pb.strategies[s]->spec());
+        break;
+      }
   m["strategies"] = js;
   nlohmann::ordered_json jp = nlohmann::ordered_json::object();
   for (std::size_t s = 0; s < c.position_sets.size(); ++s) {
@@ -469,8 +495,10 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
                   {"balancing", "greedy, most expensive cell first, to the least loaded shard; cost = positions x "
                                 "strategy weight (minimax, negamax 100; alphabeta 10; others 1) x 2^board cells"}};
   m["result_rows"] = summary.rows;
-  m["exactness"] = {{"checked_against", "exact solver (retrograde analysis of every reachable position)"},
-                    {"disagreements", summary.disagreements.size()}};
+  nlohmann::ordered_json against = nlohmann::ordered_json::object();
+  for (const auto& pb : boards) against[pb.board.name()] = pb.ref->description();
+  m["exactness"] = {{"checked_against", against}, {"disagreements", summary.disagreements.size()}};
+  m["max_rss_kib"] = max_rss_kib();
   m["timing"] = "time_ns: one search_fast call per repetition, timed with std::chrono::steady_clock; summarise repetitions by median and spread";
   nlohmann::ordered_json cols = nlohmann::ordered_json::object();
   for (const auto& col : result_columns()) cols[col.name] = {{"description", col.description}, {"source", col.source}};

@@ -30,6 +30,7 @@ std::vector<StatField> stat_fields(const SearchStats& s) {
       count("tt_capacity", s.tt_capacity),
       count("memo_entries", s.memo_entries),
       count("memo_hits", s.memo_hits),
+      count("table_bytes", s.table_bytes),
   };
 }
 

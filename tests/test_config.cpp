@@ -130,7 +130,11 @@ TEST_CASE("a wrong type is an error naming the line, the key and the types", "[c
 TEST_CASE("bad values are errors naming the line and the key", "[config]") {
   CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"3x3k4\"]")),
              Catch::StartsWith("exp.toml:5: key 'boards': ") && Catch::Contains("k must be between 1 and max(rows, cols)"));
-  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"5x5k4\"]")), Catch::Contains("at most 16"));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"9x9k5\"]")), Catch::StartsWith("exp.toml:5: key 'boards': "));
+  CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nboards = [\"4x4k4\"]")),
+             Catch::StartsWith("exp.toml:9: key 'boards': '4x4k4' is not one of the experiment's boards"));
+  CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nboards = []")),
+             Catch::StartsWith("exp.toml:9: key 'boards': an empty list applies to no board"));
   CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"3x3\"]")), Catch::Contains("not of the form RxCkK"));
   CHECK_THAT(error_of(edited("kind = \"empty\"", "kind = \"everything\"")),
              Catch::StartsWith("exp.toml:12: key 'kind': 'everything' is not one of empty, all"));

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <csignal>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -247,4 +248,65 @@ kind = "all"
   CHECK(read_file(t.path / "code") == "130\n");
   CHECK_THAT(read_file(t.path / "err"), Catch::Contains("interrupted; nothing was written"));
   CHECK_FALSE(std::filesystem::exists(t.path / "out"));
+}
+
+TEST_CASE("on a board over 16 cells rows are checked against the reference search, and sets that need the exact solver are refused", "[run]") {
+  TempDir t;
+  write(t.path / "exp.toml", R"([experiment]
+name = "big"
+question = "q"
+boards = ["3x3k3", "3x6k3"]
+repetitions = 1
+
+[[strategy]]
+name = "best"
+
+[[strategy]]
+name = "memo"
+keys = "canonical"
+boards = ["3x3k3"]
+
+[[position_set]]
+name = "empty"
+kind = "empty"
+
+[[position_set]]
+name = "some"
+kind = "list"
+positions = ["....../....../X.....", "X...../.O..../......"]
+boards = ["3x6k3"]
+)");
+  const auto r = run_tictac("run exp.toml --out out", t.path);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto rows = rows_of(read_file(t.path / "out/results.csv"));
+  // 3x3: best and memo on the empty board; 3x6: best on the empty board and the two listed positions.
+  std::set<std::string> cells;
+  for (const auto& row : rows) {
+    CHECK(row.at("matches_exact") == "true");
+    cells.insert(row.at("board") + " " + row.at("strategy_name") + " " + row.at("position_set"));
+    if (row.at("board") == "3x6" && row.at("row_kind") == "position") {
+      CHECK(row.at("distance").empty());  // unknown without the exact solver
+      CHECK(row.at("exact_value") == row.at("value"));
+    }
+    if (row.at("board") == "3x6" && row.at("position") == "....../....../......")
+      CHECK(row.at("exact_value") == "1");  // 3 in a row on 3x6: X wins (the reference search's verdict)
+  }
+  CHECK(cells == std::set<std::string>{"3x3 best empty", "3x3 memo empty", "3x6 best empty", "3x6 best some"});
+  const json m = json::parse(read_file(t.path / "out/metadata.json"));
+  CHECK_THAT(m["exactness"]["checked_against"]["3x3k3"].get<std::string>(), Catch::Contains("exact solver"));
+  CHECK_THAT(m["exactness"]["checked_against"]["3x6k3"].get<std::string>(), Catch::Contains("reference search"));
+  CHECK(m["max_rss_kib"].get<long>() > 0);
+  CHECK(m["strategies"].size() == 2);
+
+  // A set that needs the exact solver, on the large board: refused at its line, nothing written.
+  std::string text = read_file(t.path / "exp.toml");
+  text.replace(text.find("kind = \"list\""), std::string("kind = \"list\"").size(), "kind = \"all\"");
+  text.replace(text.find("positions = "), text.find("\nboards", text.find("positions = ")) - text.find("positions = "), "");
+  write(t.path / "bad.toml", text);
+  const auto bad = run_tictac("run bad.toml --out bad", t.path);
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("bad.toml:19:") && Catch::Contains("needs the exact solver") &&
+                          Catch::Contains("3x6k3"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "bad"));
 }

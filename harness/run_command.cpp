@@ -49,8 +49,8 @@ struct InterruptGuard {
 void add_run(CLI::App& app) {
   auto opts = std::make_shared<RunCli>();
   CLI::App* cmd = app.add_subcommand(
-      "run", "Run an experiment config: every (board, strategy, position set) cell, checked against the exact solver, "
-             "to DIR/results.csv and DIR/metadata.json");
+      "run", "Run an experiment config: every (board, strategy, position set) cell, checked against the exact solver "
+             "(boards over 16 cells: a reference search), to DIR/results.csv and DIR/metadata.json");
   cmd->add_option("config", opts->config, "the experiment config (TOML; see experiments/README.md)")->required();
   cmd->add_option("--out", opts->out, "output folder (default: the config's output, else results/<experiment name>)");
   cmd->add_option("--shard", opts->shard,
@@ -109,7 +109,7 @@ void add_run(CLI::App& app) {
                ro.shard.sharded() ? fmt::format(", shard {}/{}", ro.shard.index, ro.shard.count) : std::string(),
                (s.out / "metadata.json").string());
     if (!s.disagreements.empty()) {
-      fmt::print(stderr, "tictac run: {} position(s) disagree with the exact solver (matches_exact = false):\n",
+      fmt::print(stderr, "tictac run: {} position(s) disagree with the reference (matches_exact = false):\n",
                  s.disagreements.size());
       const std::size_t shown = std::min<std::size_t>(s.disagreements.size(), 50);
       for (std::size_t i = 0; i < shown; ++i) fmt::print(stderr, "  {}\n", s.disagreements[i]);

@@ -253,12 +253,13 @@ std::vector<ColumnInfo> result_columns() {
 RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   const std::string started_utc = utc_now_iso8601();
+  // The tree's state as the run starts: before any file of ours exists in it,
+  // and before the exact solutions and reference values, which take seconds.
+  const GitInfo git = git_info(std::filesystem::absolute(c.source).parent_path());
   auto boards = prepare(c);
 
   RunSummary summary;
   summary.out = !options.out.empty() ? options.out : !c.output.empty() ? c.output : std::filesystem::path("results") / c.name;
-  const auto config_dir = std::filesystem::absolute(c.source).parent_path();
-  const GitInfo git = git_info(config_dir);  // before any file of ours exists in the tree
 
   CreatedFolders folders;
   folders.make(summary.out);

@@ -1,5 +1,6 @@
 // The experiment runner: every (board, strategy, position set) cell of a
-// config, searched, timed, checked against the exact solver, and written as
+// config, searched, timed, checked against a reference (reference.hpp: the
+// exact solver, or a reference search on boards over 16 cells), and written as
 // tidy CSV with its metadata (`tictac run`).
 //
 // Rows: for each cell, one row per position and repetition (row_kind
@@ -53,7 +54,7 @@ struct RunOptions {
 struct RunSummary {
   std::filesystem::path out;
   std::size_t cells = 0, rows = 0;  // cells and rows written (this shard's, when sharded)
-  std::vector<std::string> disagreements;  // rows that disagree with the exact solver
+  std::vector<std::string> disagreements;  // rows that disagree with the reference
 };
 
 // Throws ConfigError when a strategy or a position does not fit a board

@@ -66,6 +66,7 @@ class BoundTable {
 
   void clear() {
     if (!bits_) return;
+    filled_ = 0;
     if (++generation_ == 0) {
       std::memset(static_cast<void*>(entries_.get()), 0, capacity() * sizeof(Entry));
       generation_ = 1;
@@ -102,15 +103,13 @@ class BoundTable {
       if (e.upper < upper) upper = e.upper;
     }
     stats.tt_store(valid && (e.lo != l || e.hi != h));
+    filled_ += !valid;
     e = Entry{l, h, generation_, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper)};
   }
 
-  // Filled entries (a scan of the table: for statistics at the end only).
-  std::size_t occupancy() const {
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < capacity(); ++i) n += entries_[i].generation == generation_;
-    return n;
-  }
+  // Filled entries in the current search (counted as they fill: a scan of
+  // the whole table cost more than a small search).
+  std::size_t occupancy() const { return filled_; }
 
  private:
   static Bound kind(int lower, int upper) {
@@ -127,6 +126,7 @@ class BoundTable {
 
   int bits_;
   std::uint16_t generation_ = 1;
+  std::size_t filled_ = 0;
   // Zeroed by calloc (generation 0 is never current), which for a large table
   // maps fresh zero pages: memory a search never reaches costs nothing.
   struct Free {

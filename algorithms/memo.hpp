@@ -17,19 +17,21 @@ class Memo {
  public:
   explicit Memo(int bits = 12) : initial_(std::size_t{1} << bits) { resize(initial_); }
 
-  // Empties the memo.  A memo that grew goes back to its first size, so a
-  // search's memory (bytes()) does not depend on the searches before it.
+  // Empties the memo in O(1); a memo that grew keeps its size, so repeated
+  // searches allocate nothing.
   void clear() {
-    if (slots_.size() > initial_) {
-      resize(initial_);
-      generation_ = 1;
-    } else {
-      ++generation_;
-    }
+    ++generation_;
     size_ = 0;
   }
   std::size_t size() const { return size_; }
-  std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+  // The bytes of the table that the current search's entries need: the size
+  // a fresh memo grows to for them, so the figure does not depend on
+  // earlier searches (the table itself keeps the largest size it reached).
+  std::size_t bytes() const {
+    std::size_t n = initial_;
+    while (2 * size_ > n) n *= 2;
+    return n * sizeof(Slot);
+  }
 
   // The stored value, or nullptr.
   const int* find(const Position& p) const {

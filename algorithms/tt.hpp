@@ -54,6 +54,7 @@ class TranspositionTable {
 
   // Starts a new search: every entry is now empty.
   void clear() {
+    filled_ = 0;
     if (++generation_ == 0) {  // wrapped: really wipe, so old entries stay dead
       for (Entry& e : entries_) e.generation = 0;
       generation_ = 1;
@@ -98,16 +99,14 @@ class TranspositionTable {
     }
     const bool overwrite = target->generation == generation_ && target->key != key;
     stats.tt_store(overwrite);
+    filled_ += target->generation != generation_;
     *target = Entry{key, static_cast<std::int16_t>(score), static_cast<std::int8_t>(move), bound,
                     static_cast<std::uint8_t>(depth), generation_, {0, 0}};
   }
 
-  // Entries written in the current search.
-  std::size_t occupancy() const {
-    std::size_t n = 0;
-    for (const Entry& e : entries_) n += e.generation == generation_;
-    return n;
-  }
+  // Entries written in the current search (counted as they fill: a scan of
+  // the whole table cost more than a small search).
+  std::size_t occupancy() const { return filled_; }
 
  private:
   std::size_t slot(Key key) const {
@@ -118,6 +117,7 @@ class TranspositionTable {
   std::size_t mask_;
   Replacement replace_;
   std::uint8_t generation_ = 1;
+  std::size_t filled_ = 0;
 };
 
 }  // namespace tictac

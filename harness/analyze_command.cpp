@@ -22,8 +22,6 @@ nlohmann::ordered_json counts_json(const ResultCounts& c) {
   return {{"total", c.total()}, {"x_wins", c.x_wins}, {"o_wins", c.o_wins}, {"draws", c.draws}};
 }
 
-std::string value_text(int v) { return v > 0 ? "X wins" : v < 0 ? "O wins" : "draw"; }
-
 nlohmann::ordered_json to_json(const Board& b, const Analysis& a) {
   nlohmann::ordered_json j;
   j["board"] = b.size_name();

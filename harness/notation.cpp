@@ -72,6 +72,8 @@ Position parse_position(const Board& b, std::string_view text) {
   return p;
 }
 
+std::string value_text(int value) { return value > 0 ? "X wins" : value < 0 ? "O wins" : "draw"; }
+
 std::string format_position(const Board& b, const Position& p) {
   std::string s;
   for (int r = 0; r < b.rows(); ++r) {

@@ -29,6 +29,9 @@ Position parse_position(const Board& b, std::string_view text);
 
 std::string format_position(const Board& b, const Position& p);
 
+// A game value (X's point of view) in words: "X wins", "O wins" or "draw".
+std::string value_text(int value);
+
 // "b2" style name of a cell, and the reverse (a cell index is accepted too).
 // parse_cell throws std::invalid_argument when the text names no cell.
 std::string cell_name(const Board& b, int cell);

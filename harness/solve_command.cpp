@@ -29,8 +29,6 @@ struct SolveOptions {
 // takes milliseconds); above, only with --all-optimal (4x4 takes seconds).
 constexpr int kExactByDefault = 12;
 
-std::string value_text(int v) { return v > 0 ? "X wins" : v < 0 ? "O wins" : "draw"; }
-
 // Wall time of the statistics-free search: one run, or the median of five
 // when one run takes under 50 ms.
 std::int64_t time_search(Strategy& s, const Position& p) {

@@ -24,6 +24,8 @@ inline std::string read_file(const std::filesystem::path& p) {
   return ss.str();
 }
 
+inline void write_file(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
+
 // A fresh empty folder under the system temp folder, removed on destruction.
 struct TempDir {
   std::filesystem::path path;

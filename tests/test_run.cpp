@@ -12,13 +12,11 @@
 
 using tictac::test::read_file;
 using tictac::test::run_tictac;
+using tictac::test::write_file;
 using tictac::test::TempDir;
 using json = nlohmann::json;
 
 namespace {
-void write(const std::filesystem::path& p, const std::string& text) {
-  std::ofstream(p) << text;
-}
 
 // The rows of a CSV as maps from column to field (no quoted commas in the
 // fields read here).
@@ -75,7 +73,7 @@ plies = [1]
 
 TEST_CASE("tictac run reproduces seed 000's node counts and memo entries, checked against the exact solver", "[run]") {
   TempDir t;
-  write(t.path / "exp.toml", kSeedConfig);
+  write_file(t.path / "exp.toml", kSeedConfig);
   const auto r = run_tictac("run exp.toml", t.path);
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
@@ -105,7 +103,7 @@ TEST_CASE("tictac run reproduces seed 000's node counts and memo entries, checke
 
 TEST_CASE("the set_total rows sum the positions' node counts and times", "[run]") {
   TempDir t;
-  write(t.path / "exp.toml", kSeedConfig);
+  write_file(t.path / "exp.toml", kSeedConfig);
   REQUIRE(run_tictac("run exp.toml --out out", t.path).exit_code == 0);
   const auto rows = rows_of(read_file(t.path / "out/results.csv"));
   std::map<std::string, long long> nodes, time;
@@ -134,7 +132,7 @@ TEST_CASE("the set_total rows sum the positions' node counts and times", "[run]"
 
 TEST_CASE("metadata.json records the build, the host, the config hash and where each column comes from", "[run]") {
   TempDir t;
-  write(t.path / "exp.toml", kSeedConfig);
+  write_file(t.path / "exp.toml", kSeedConfig);
   REQUIRE(run_tictac("run exp.toml --out out", t.path).exit_code == 0);
   const json m = json::parse(read_file(t.path / "out/metadata.json"));
   CHECK(m["experiment"] == "seeds");
@@ -160,7 +158,7 @@ TEST_CASE("FNV-1a 64 matches its published test vectors", "[run]") {
 
 TEST_CASE("a stratified set is written to a file that another experiment reads back", "[run]") {
   TempDir t;
-  write(t.path / "gen.toml", R"(
+  write_file(t.path / "gen.toml", R"(
 [experiment]
 name = "gen"
 question = "q"
@@ -177,7 +175,7 @@ seed = 11
   REQUIRE(run_tictac("run gen.toml --out gen", t.path).exit_code == 0);
   const std::string set_file = read_file(t.path / "gen/positions-pons-3x3k3.csv");
   CHECK_THAT(set_file, Catch::StartsWith("board,k,position,ply,value,distance\n"));
-  write(t.path / "use.toml", R"(
+  write_file(t.path / "use.toml", R"(
 [experiment]
 name = "use"
 question = "q"
@@ -205,7 +203,7 @@ TEST_CASE("a bad config exits 2 naming the file, line and key, and writes nothin
   TempDir t;
   std::string bad = kSeedConfig;
   bad.replace(bad.find("keys = \"canonical\""), 18, "keys = \"sideways\"");
-  write(t.path / "bad.toml", bad);
+  write_file(t.path / "bad.toml", bad);
   auto r = run_tictac("run bad.toml", t.path);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("bad.toml:13: key 'keys'"));
@@ -213,7 +211,7 @@ TEST_CASE("a bad config exits 2 naming the file, line and key, and writes nothin
 
   bad = kSeedConfig;
   bad.replace(bad.find("name = \"memo\""), 13, "name = \"memo\"\ncolour = \"red\"");
-  write(t.path / "bad.toml", bad);
+  write_file(t.path / "bad.toml", bad);
   r = run_tictac("run bad.toml", t.path);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("bad.toml:13: key 'colour': unknown option of strategy 'memo'"));
@@ -223,7 +221,7 @@ TEST_CASE("a bad config exits 2 naming the file, line and key, and writes nothin
   CHECK_THAT(r.err, Catch::Contains("cannot read config 'missing.toml'"));
   CHECK_FALSE(std::filesystem::exists(t.path / "results"));
 
-  write(t.path / "exp.toml", kSeedConfig);
+  write_file(t.path / "exp.toml", kSeedConfig);
   r = run_tictac("run exp.toml --out /proc/tictac-cannot-be-here", t.path);
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("output folder"));
@@ -231,7 +229,7 @@ TEST_CASE("a bad config exits 2 naming the file, line and key, and writes nothin
 
 TEST_CASE("an interrupted run exits 130 and leaves nothing behind, not even its folder", "[run]") {
   TempDir t;
-  write(t.path / "long.toml", R"(
+  write_file(t.path / "long.toml", R"(
 [experiment]
 name = "long"
 question = "q"
@@ -252,7 +250,7 @@ kind = "all"
 
 TEST_CASE("on a board over 16 cells rows are checked against the reference search, and sets that need the exact solver are refused", "[run]") {
   TempDir t;
-  write(t.path / "exp.toml", R"([experiment]
+  write_file(t.path / "exp.toml", R"([experiment]
 name = "big"
 question = "q"
 boards = ["3x3k3", "3x6k3"]
@@ -303,7 +301,7 @@ boards = ["3x6k3"]
   std::string text = read_file(t.path / "exp.toml");
   text.replace(text.find("kind = \"list\""), std::string("kind = \"list\"").size(), "kind = \"all\"");
   text.replace(text.find("positions = "), text.find("\nboards", text.find("positions = ")) - text.find("positions = "), "");
-  write(t.path / "bad.toml", text);
+  write_file(t.path / "bad.toml", text);
   const auto bad = run_tictac("run bad.toml --out bad", t.path);
   CHECK(bad.exit_code == 2);
   CHECK_THAT(bad.err, Catch::Contains("bad.toml:19:") && Catch::Contains("needs the exact solver") &&

@@ -10,11 +10,11 @@
 
 using tictac::test::read_file;
 using tictac::test::run_tictac;
+using tictac::test::write_file;
 using tictac::test::TempDir;
 using json = nlohmann::json;
 
 namespace {
-void write(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
 // A CSV's lines with the time_ns column dropped (no field here holds a
 // quoted comma before time_ns, the last column).
@@ -95,7 +95,7 @@ TEST_CASE("the shard option takes I/N with I from 0 and refuses anything else", 
   for (const char* bad : {"4/4", "-1/4", "1", "a/b", "1/0", "1/4x", "/4"})
     CHECK_THROWS_AS(tictac::parse_shard(bad), std::invalid_argument);
   TempDir t;
-  write(t.path / "exp.toml", kConfig);
+  write_file(t.path / "exp.toml", kConfig);
   const auto r = run_tictac("run exp.toml --shard 4/4 --out out", t.path);
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--shard '4/4'") != std::string::npos);
@@ -104,7 +104,7 @@ TEST_CASE("the shard option takes I/N with I from 0 and refuses anything else", 
 
 TEST_CASE("three shards merged equal the unsharded run apart from time", "[shard]") {
   TempDir t;
-  write(t.path / "exp.toml", kConfig);
+  write_file(t.path / "exp.toml", kConfig);
   const auto whole = run_tictac("run exp.toml --out whole", t.path);
   INFO(whole.err);
   REQUIRE(whole.exit_code == 0);
@@ -142,10 +142,10 @@ TEST_CASE("three shards merged equal the unsharded run apart from time", "[shard
 
 TEST_CASE("merge refuses shards from different configs, and writes nothing", "[shard]") {
   TempDir t;
-  write(t.path / "a.toml", kConfig);
+  write_file(t.path / "a.toml", kConfig);
   std::string other = kConfig;
   other.replace(other.find("repetitions = 2"), 15, "repetitions = 1");
-  write(t.path / "b.toml", other);
+  write_file(t.path / "b.toml", other);
   REQUIRE(run_tictac("run a.toml --shard 0/2 --out s0", t.path).exit_code == 0);
   REQUIRE(run_tictac("run b.toml --shard 1/2 --out s1", t.path).exit_code == 0);
   const auto r = run_tictac("merge s0 s1 --out merged", t.path);
@@ -156,13 +156,13 @@ TEST_CASE("merge refuses shards from different configs, and writes nothing", "[s
 
 TEST_CASE("merge refuses shards from different commits, and writes nothing", "[shard]") {
   TempDir t;
-  write(t.path / "exp.toml", kConfig);
+  write_file(t.path / "exp.toml", kConfig);
   REQUIRE(run_tictac("run exp.toml --shard 0/2 --out s0", t.path).exit_code == 0);
   REQUIRE(run_tictac("run exp.toml --shard 1/2 --out s1", t.path).exit_code == 0);
   // As if shard 1 had been run from another checkout.
   json m = metadata(t.path / "s1");
   m["git"]["commit"] = "0123456789abcdef0123456789abcdef01234567";
-  write(t.path / "s1/metadata.json", m.dump(2));
+  write_file(t.path / "s1/metadata.json", m.dump(2));
   const auto r = run_tictac("merge s0 s1 --out merged", t.path);
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("different commits") != std::string::npos);
@@ -172,7 +172,7 @@ TEST_CASE("merge refuses shards from different commits, and writes nothing", "[s
 
 TEST_CASE("merge refuses a missing shard and a duplicate shard, and writes nothing", "[shard]") {
   TempDir t;
-  write(t.path / "exp.toml", kConfig);
+  write_file(t.path / "exp.toml", kConfig);
   for (int i = 0; i < 3; ++i)
     REQUIRE(run_tictac(shard_run(i, 3), t.path).exit_code == 0);
   std::filesystem::copy(t.path / "s1", t.path / "s1-again");
@@ -199,7 +199,7 @@ TEST_CASE("counting searches on threads give the one-thread run's rows, and meta
   TempDir t;
   std::string config = kConfig;
   config.replace(config.find(R"(order = ["index", "oracle"])"), 27, R"(order = ["index", "random"])");
-  write(t.path / "exp.toml", config);
+  write_file(t.path / "exp.toml", config);
   const auto one = run_tictac("run exp.toml --jobs 1 --out one", t.path);
   INFO(one.err);
   REQUIRE(one.exit_code == 0);

@@ -1,7 +1,5 @@
 #include "published_values.hpp"
 
-#include <iterator>
-
 namespace tictac {
 
 namespace {
@@ -22,12 +20,11 @@ constexpr PublishedValue kValues[] = {
 }  // namespace
 
 std::optional<PublishedValue> published_value(const Board& b) {
-  for (const PublishedValue& v : kValues)
+  for (const PublishedValue& v : published_values())
     if (v.rows == b.rows() && v.cols == b.cols() && v.k == b.k()) return v;
   return std::nullopt;
 }
 
-const PublishedValue* published_values_begin() { return std::begin(kValues); }
-const PublishedValue* published_values_end() { return std::end(kValues); }
+std::span<const PublishedValue> published_values() { return kValues; }
 
 }  // namespace tictac

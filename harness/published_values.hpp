@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 
 #include "algorithms/board.hpp"
 
@@ -19,7 +20,6 @@ struct PublishedValue {
 std::optional<PublishedValue> published_value(const Board& board);
 
 // Every entry, for tests and documentation.
-const PublishedValue* published_values_begin();
-const PublishedValue* published_values_end();
+std::span<const PublishedValue> published_values();
 
 }  // namespace tictac

@@ -112,10 +112,11 @@ std::vector<PreparedBoard> prepare(const ExperimentConfig& c) {
         }
         if (exact) {
           pb.sets.push_back(generate_position_set(*exact, spec));
-        } else {  // empty or list, valued by the reference search; distance unknown (-1)
+        } else {  // empty or list, valued by the reference search (distance -1: unknown)
           if (spec.kind == PositionSetKind::empty) spec.positions = {Position{}};
           std::vector<PositionEntry> set;
-          for (const Position& p : spec.positions) set.push_back({p, p.ply(), pb.ref->value(p), -1});
+          for (const Position& p : spec.positions)
+            set.push_back({p, p.ply(), pb.ref->value(p), pb.ref->distance(p).value_or(-1)});
           pb.sets.push_back(std::move(set));
         }
       } catch (const ConfigError&) {

@@ -16,11 +16,11 @@ using namespace tictac;
 
 TEST_CASE("published values agree with the exact solver on every board it handles", "[reference]") {
   int checked = 0;
-  for (const PublishedValue* v = published_values_begin(); v != published_values_end(); ++v) {
-    const Board b(v->rows, v->cols, v->k);
+  for (const PublishedValue& v : published_values()) {
+    const Board b(v.rows, v.cols, v.k);
     if (b.cells() > StateSpace::kMaxCells) continue;
     INFO(b.name());
-    CHECK(exact_solution(b)->value(Position{}) == v->value);
+    CHECK(exact_solution(b)->value(Position{}) == v.value);
     ++checked;
   }
   CHECK(checked >= 2);  // 3x3k3 and 4x4k4
@@ -79,9 +79,9 @@ TEST_CASE("a board over 16 cells gets the reference search, described as such", 
 TEST_CASE("the default strategy agrees with every published value, on boards up to 36 cells", "[reference]") {
   // The boards over 20 cells are beyond the reference search in a test's
   // time; the published values are the check there.
-  for (const PublishedValue* v = published_values_begin(); v != published_values_end(); ++v) {
-    const Board b(v->rows, v->cols, v->k);
-    INFO(b.name() << " (" << v->source << ")");
-    CHECK(make_strategy(b, default_strategy(b))->search_fast(Position{}).value == v->value);
+  for (const PublishedValue& v : published_values()) {
+    const Board b(v.rows, v.cols, v.k);
+    INFO(b.name() << " (" << v.source << ")");
+    CHECK(make_strategy(b, default_strategy(b))->search_fast(Position{}).value == v.value);
   }
 }

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/best_search.hpp"
+#include "algorithms/search/best_search.hpp"
 
 namespace {
 
@@ -30,7 +30,7 @@ struct Case {
 
 // The game values of the empty boards (4x4 and 5x5 with k=4 are draws;
 // 6x5, 5x6 and 6x6 with k=4 are first-player wins; the 4x4 value is also
-// checked against the exact retrograde solution in tests/test_best_search.cpp).
+// checked against the exact retrograde solution in tests/search/test_best_search.cpp).
 const Case k4x4{Board(4, 4, 4), 0}, k5x5{Board(5, 5, 4), 0}, k6x5{Board(6, 5, 4), 1},
     k5x6{Board(5, 6, 4), 1}, k6x6{Board(6, 6, 4), 1}, k3x3{Board(3, 3, 3), 0}, k4x4k3{Board(4, 4, 3), 1};
 

@@ -2,11 +2,12 @@
 // canonical form and Zobrist update, on 3x3 and 4x4.
 #include <benchmark/benchmark.h>
 
-#include "algorithms/memo.hpp"
-#include "algorithms/symmetry.hpp"
-#include "algorithms/tt.hpp"
-#include "algorithms/zobrist.hpp"
-#include "harness/notation.hpp"
+#include "algorithms/tables/memo.hpp"
+#include "algorithms/game/symmetry.hpp"
+#include "algorithms/search/statistics.hpp"
+#include "algorithms/tables/tt.hpp"
+#include "algorithms/tables/zobrist.hpp"
+#include "harness/formats/notation.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "harness/strategy.hpp"
+#include "harness/registry/strategy.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "harness/results_file.hpp"
+#include "harness/formats/results_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "algorithms/rules.hpp"
-#include "harness/notation.hpp"
+#include "algorithms/game/rules.hpp"
+#include "harness/formats/notation.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "harness/strategy.hpp"
+#include "harness/registry/strategy.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

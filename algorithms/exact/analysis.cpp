@@ -1,0 +1,123 @@
+#include "algorithms/exact/analysis.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tictac {
+
+void ResultCounts::add(Result r, std::uint64_t n) {
+  switch (r) {
+    case Result::x_wins: x_wins += n; break;
+    case Result::o_wins: o_wins += n; break;
+    case Result::draw: draws += n; break;
+    case Result::ongoing: break;
+  }
+}
+
+Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
+  using Index = StateSpace::Index;
+  const StateSpace& space = solution.space();
+  const Board& b = space.board();
+  const int G = group.size();
+  Analysis a;
+  a.reachable_states = space.size();
+  a.states_by_ply.assign(b.cells() + 1, 0);
+  a.nodes_by_ply.assign(b.cells() + 1, 0);
+  a.games_by_length.assign(b.cells() + 1, {});
+  std::vector<std::uint64_t> fixed(G, 0);
+  std::vector<std::vector<Index>> fixed_positions(G);
+  std::vector<Index> canonical_positions;
+
+  for (int ply = 0; ply <= b.cells(); ++ply) {
+    for (Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {
+      const Position p = space.position(i);
+      ++a.states_by_ply[ply];
+      a.nodes_by_ply[ply] += space.paths(i);
+      if (space.terminal(i)) {
+        a.terminal_states.add(space.result(i), 1);
+        a.games.add(space.result(i), space.paths(i));
+        a.games_by_length[ply].add(space.result(i), space.paths(i));
+      }
+      bool least = true;
+      for (int g = 0; g < G; ++g) {
+        const Position q = group.apply(g, p);
+        if (q == p) {
+          ++fixed[g];
+          if (g > 0) fixed_positions[g].push_back(i);
+        }
+        least = least && !(q < p);
+      }
+      if (least) canonical_positions.push_back(i);
+    }
+  }
+  a.nonterminal_states = a.reachable_states - a.terminal_states.total();
+  for (std::uint64_t n : a.nodes_by_ply) a.game_tree_nodes += n;
+
+  std::uint64_t fixed_sum = 0;
+  for (int g = 0; g < G; ++g) {
+    a.burnside_fixed_points.emplace_back(std::string(group.name(g)), fixed[g]);
+    fixed_sum += fixed[g];
+  }
+  a.orbits_burnside = fixed_sum / G;
+  a.orbits_enumerated = canonical_positions.size();
+  if (fixed_sum % G != 0 || a.orbits_burnside != a.orbits_enumerated)
+    throw std::logic_error("Burnside's lemma gives " + std::to_string(fixed_sum) + "/" +
+                           std::to_string(G) + " orbits but enumeration finds " +
+                           std::to_string(a.orbits_enumerated) + " canonical forms");
+
+  // Paths through the quotient DAG, canonical forms taken in index order
+  // (which is ply order, so every parent is done before its children).
+  {
+    std::vector<std::uint64_t> qpaths(space.size(), 0);
+    qpaths[0] = 1;
+    for (Index i : canonical_positions) {
+      if (space.terminal(i)) {
+        a.games_position_by_position += qpaths[i];
+        continue;
+      }
+      const Position p = space.position(i);
+      const Side s = p.to_move();
+      int n = 0;
+      Index distinct[Board::kMaxCells];
+      for (Mask e = p.empty(b); e; e &= e - 1) {
+        Position q = p;
+        q.play(std::countr_zero(e), s);
+        const Index j = space.find(group.canonical(q).position);
+        if (std::find(distinct, distinct + n, j) == distinct + n) distinct[n++] = j;
+      }
+      for (int c = 0; c < n; ++c) qpaths[distinct[c]] += qpaths[i];
+    }
+  }
+
+  // Burnside over games: a game is fixed by g when every position along it
+  // is, so count the paths that stay inside g's fixed positions.
+  {
+    std::uint64_t fixed_games = a.games.total();  // the identity fixes all
+    std::vector<std::uint64_t> gpaths(space.size(), 0);
+    for (int g = 1; g < G; ++g) {
+      gpaths[0] = 1;
+      for (Index i : fixed_positions[g]) {  // in index order, so parents first
+        if (space.terminal(i)) {
+          fixed_games += gpaths[i];
+          continue;
+        }
+        const Position p = space.position(i);
+        const Side s = p.to_move();
+        for (Mask e = p.empty(b); e; e &= e - 1) {
+          Position q = p;
+          q.play(std::countr_zero(e), s);
+          if (group.fixes(g, q)) gpaths[space.find(q)] += gpaths[i];
+        }
+      }
+      for (Index i : fixed_positions[g]) gpaths[i] = 0;
+    }
+    if (fixed_games % G != 0)
+      throw std::logic_error("Burnside's lemma over games does not divide evenly");
+    a.games_whole_game_orbits = fixed_games / G;
+  }
+
+  a.value = solution.value(StateSpace::Index{0});
+  return a;
+}
+
+}  // namespace tictac

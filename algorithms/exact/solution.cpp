@@ -1,0 +1,83 @@
+#include "algorithms/exact/solution.hpp"
+
+#include <stdexcept>
+
+namespace tictac {
+
+ExactSolution::ExactSolution(const StateSpace& space)
+    : space_(&space), value_(space.size()), distance_(space.size()) {
+  const Board& b = space.board();
+  for (StateSpace::Index i = space.size(); i-- > 0;) {
+    const Position p = space.position(i);
+    switch (space.result(i)) {
+      case Result::x_wins: value_[i] = 1; distance_[i] = 0; continue;
+      case Result::o_wins: value_[i] = -1; distance_[i] = 0; continue;
+      case Result::draw: value_[i] = 0; distance_[i] = 0; continue;
+      case Result::ongoing: break;
+    }
+    const Side s = p.to_move();
+    const int sign = s == Side::X ? 1 : -1;
+    int best = -2, best_distance = 0;
+    for (Mask e = p.empty(b); e; e &= e - 1) {
+      Position q = p;
+      q.play(std::countr_zero(e), s);
+      const StateSpace::Index j = space.find(q);
+      const int v = sign * value_[j], d = distance_[j] + 1;
+      // Winner: shortest win; loser: longest loss; draws all have equal length.
+      if (v > best || (v == best && (v > 0 ? d < best_distance : d > best_distance))) {
+        best = v;
+        best_distance = d;
+      }
+    }
+    value_[i] = static_cast<std::int8_t>(sign * best);
+    distance_[i] = static_cast<std::uint8_t>(best_distance);
+  }
+}
+
+StateSpace::Index ExactSolution::index(const Position& p) const {
+  const StateSpace::Index i = space_->find(p);
+  if (i == StateSpace::npos)
+    throw std::invalid_argument("the position is not reachable on " + board().name());
+  return i;
+}
+
+std::vector<int> ExactSolution::move_values(const Position& p) const {
+  std::vector<int> values(board().cells(), 0);
+  if (space_->terminal(index(p))) return values;
+  const Side s = p.to_move();
+  for (Mask e = p.empty(board()); e; e &= e - 1) {
+    Position q = p;
+    q.play(std::countr_zero(e), s);
+    values[std::countr_zero(e)] = value(q);
+  }
+  return values;
+}
+
+Mask ExactSolution::optimal_moves(const Position& p) const {
+  if (space_->terminal(index(p))) return 0;
+  const int sign = p.to_move() == Side::X ? 1 : -1;
+  const int target = sign * value(p);
+  const std::vector<int> values = move_values(p);
+  Mask best = 0;
+  for (Mask e = p.empty(board()); e; e &= e - 1)
+    if (sign * values[std::countr_zero(e)] == target) best |= e & -e;
+  return best;
+}
+
+int ExactSolution::best_move(const Position& p) const {
+  const Mask optimal = optimal_moves(p);
+  const bool winning = (p.to_move() == Side::X ? 1 : -1) * value(p) > 0;
+  int pick = -1, pick_distance = 0;
+  for (Mask e = optimal; e; e &= e - 1) {
+    Position q = p;
+    q.play(std::countr_zero(e), p.to_move());
+    const int d = distance(q);
+    if (pick < 0 || (winning ? d < pick_distance : d > pick_distance)) {
+      pick = std::countr_zero(e);
+      pick_distance = d;
+    }
+  }
+  return pick;
+}
+
+}  // namespace tictac

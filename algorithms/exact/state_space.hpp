@@ -1,0 +1,72 @@
+// Every position reachable from the empty board, with a dense index.
+//
+// Positions are numbered ply by ply (all of ply 0, then ply 1, ...) and, in a
+// ply, by their base-3 code: code = sum over cells i of 3^i * (1 for X, 2 for
+// O, 0 for empty).  The code indexes a dense table (3^cells entries), which is
+// far faster than a hash map and is why the state space is limited to boards
+// of at most 16 cells (3^16 = 43 million codes; 4x4 with k=4 has about ten
+// million reachable positions).
+//
+// Along with each position it records the number of move sequences that reach
+// it from the empty board (its game-tree multiplicity) and its result.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/game/board.hpp"
+#include "algorithms/game/position.hpp"
+#include "algorithms/game/rules.hpp"
+
+namespace tictac {
+
+class StateSpace {
+ public:
+  static constexpr int kMaxCells = 16;
+  using Index = std::uint32_t;
+  static constexpr Index npos = ~Index{0};
+
+  // Throws std::invalid_argument when the board has more than 16 cells.
+  explicit StateSpace(const Board& board);
+
+  const Board& board() const { return board_; }
+  Index size() const { return static_cast<Index>(packed_.size()); }
+  // Positions of ply p have indices [ply_begin(p), ply_begin(p + 1)).
+  Index ply_begin(int ply) const { return ply_begin_[ply]; }
+  int max_ply() const { return board_.cells(); }
+
+  Position position(Index i) const {
+    return {Mask{packed_[i] & 0xffff}, Mask{packed_[i] >> 16}};
+  }
+  Result result(Index i) const { return result_[i]; }
+  bool terminal(Index i) const { return result_[i] != Result::ongoing; }
+  // How many move sequences from the empty board reach position i.
+  std::uint64_t paths(Index i) const { return paths_[i]; }
+
+  std::uint64_t code(const Position& p) const {
+    return code3_[0][p.x & 0xff] + code3_[1][(p.x >> 8) & 0xff] +
+           2 * (code3_[0][p.o & 0xff] + code3_[1][(p.o >> 8) & 0xff]);
+  }
+  // The index of p, or npos when p is not reachable.
+  Index find(const Position& p) const {
+    if ((p.occupied() & ~board_.full()) != 0 || (p.x & p.o) != 0) return npos;
+    return index_of_[code(p)];
+  }
+  // Bytes of the tables, from their sizes.
+  std::size_t bytes() const {
+    return index_of_.size() * sizeof(Index) + packed_.size() * sizeof(std::uint32_t) +
+           result_.size() * sizeof(Result) + paths_.size() * sizeof(std::uint64_t) + ply_begin_.size() * sizeof(Index);
+  }
+
+ private:
+  Board board_;
+  std::array<std::array<std::uint64_t, 256>, 2> code3_{};
+  std::vector<Index> index_of_;  // by code
+  std::vector<std::uint32_t> packed_;  // x | o << 16
+  std::vector<Result> result_;
+  std::vector<std::uint64_t> paths_;
+  std::vector<Index> ply_begin_;
+};
+
+}  // namespace tictac

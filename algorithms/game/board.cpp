@@ -1,0 +1,67 @@
+#include "algorithms/game/board.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tictac {
+
+Board::Board(int rows, int cols, int k) : rows_(rows), cols_(cols), k_(k) {
+  if (rows < 1 || cols < 1)
+    throw std::invalid_argument("a board needs at least one row and one column (got " +
+                                std::to_string(rows) + "x" + std::to_string(cols) + ")");
+  if (rows * cols > kMaxCells)
+    throw std::invalid_argument("a board has at most 64 cells (got " + std::to_string(rows) +
+                                "x" + std::to_string(cols) + " = " +
+                                std::to_string(rows * cols) + ")");
+  if (k < 1 || k > std::max(rows, cols))
+    throw std::invalid_argument("k must be between 1 and max(rows, cols) = " +
+                                std::to_string(std::max(rows, cols)) + " (got k=" +
+                                std::to_string(k) + ")");
+  full_ = cells() == 64 ? ~Mask{0} : (Mask{1} << cells()) - 1;
+
+  const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      for (auto [dr, dc] : dirs) {
+        int er = r + dr * (k - 1), ec = c + dc * (k - 1);
+        if (er < 0 || er >= rows || ec < 0 || ec >= cols) continue;
+        Mask w = 0;
+        for (int i = 0; i < k; ++i) w |= Mask{1} << cell(r + dr * i, c + dc * i);
+        if (std::find(windows_.begin(), windows_.end(), w) == windows_.end())
+          windows_.push_back(w);
+      }
+
+  through_begin_.assign(cells() + 1, 0);
+  for (int c = 0; c < cells(); ++c) {
+    through_begin_[c] = static_cast<int>(through_.size());
+    for (Mask w : windows_)
+      if (w >> c & 1) through_.push_back(w);
+  }
+  through_begin_[cells()] = static_cast<int>(through_.size());
+
+  if (cells() <= 16) {
+    win_table_.assign((std::size_t{1} << cells()) / 64 + 1, 0);
+    for (Mask s = 0; s <= full_; ++s)
+      if (has_line(s)) win_table_[s >> 6] |= std::uint64_t{1} << (s & 63);
+  }
+}
+
+bool Board::has_line(Mask stones) const {
+  for (Mask w : windows_)
+    if ((stones & w) == w) return true;
+  return false;
+}
+
+int Board::lines(Mask stones) const {
+  int n = 0;
+  for (Mask w : windows_) n += (stones & w) == w;
+  return n;
+}
+
+std::string Board::size_name() const {
+  return std::to_string(rows_) + "x" + std::to_string(cols_);
+}
+
+std::string Board::name() const { return size_name() + "k" + std::to_string(k_); }
+
+}  // namespace tictac

@@ -1,0 +1,36 @@
+// The rules of an m,n,k-game: who has won, when the game is over, and which
+// arrangements of stones can arise in play.
+#pragma once
+
+#include <string_view>
+
+#include "algorithms/game/board.hpp"
+#include "algorithms/game/position.hpp"
+
+namespace tictac {
+
+enum class Result : std::uint8_t { ongoing, x_wins, o_wins, draw };
+
+std::string_view to_string(Result r);
+
+// The result of a position, by a full check of every window.  For a legal
+// position at most one side has a line.
+Result result(const Board& b, const Position& p);
+
+inline bool is_terminal(const Board& b, const Position& p) { return result(b, p) != Result::ongoing; }
+
+// The rules of seed 000 that make a position reachable from the empty board.
+// They are checked in this order; the first one broken is reported.
+enum class Legality : std::uint8_t {
+  legal,
+  stone_count,          // X has as many stones as O, or one more
+  both_sides_have_lines,  // not both sides have a line
+  line_owner_not_last,  // a side with a line made the last move
+  no_possible_last_move,  // ...and one of its stones could have been that move
+};
+
+Legality check_legality(const Board& b, const Position& p);
+// One sentence naming the rule, for error messages.
+std::string_view describe(Legality l);
+
+}  // namespace tictac

@@ -1,0 +1,138 @@
+// The transposition table of the best search: for each stored position, a
+// lower and an upper bound on its value for the side to move (-1 loss,
+// 0 draw, +1 win).
+//
+// Contract:
+//   - The key is a position (x, o) given by the caller, normally its
+//     canonical form; the entry stores the whole key, so a hit is never a
+//     different position (no false hits).  That limits the table to boards of
+//     at most 48 cells (x and o packed into 96 bits); on a larger board the
+//     search runs without a table.
+//   - One entry per slot, direct-mapped by a hash of the key; a store always
+//     replaces (a store to the same position merges the bounds: the larger
+//     lower, the smaller upper).
+//   - probe() only reads and store() only writes.
+//   - clear() empties the table in O(1) by advancing a generation number, so
+//     every search can start from an empty table without touching memory;
+//     the memory is only wiped when the 16-bit generation wraps.
+//   - All memory is allocated by the constructor, none afterwards.
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <memory>
+
+#include "algorithms/game/board.hpp"
+#include "algorithms/game/position.hpp"
+#include "algorithms/tables/bound.hpp"
+
+namespace tictac {
+
+class BoundTable {
+ public:
+  static constexpr int kMaxCells = 48;
+  static constexpr int kMaxBits = 28;
+
+  struct Entry {
+    std::uint64_t lo;         // x | o << 48
+    std::uint32_t hi;         // o >> 16
+    std::uint16_t generation; // valid only when equal to the table's
+    std::int8_t lower;        // the value is >= lower
+    std::int8_t upper;        // the value is <= upper
+  };
+  static_assert(sizeof(Entry) == 16, "four entries per 64-byte cache line");
+
+  // The table size, as log2 of the number of entries, chosen for a board:
+  // about one entry per node a good search visits, from 2^10 (16 KiB, 3x3)
+  // to 2^22 (64 MiB, 6x6); 0 when the board is too large for the table.
+  static int bits_for(const Board& b) {
+    if (b.cells() > kMaxCells) return 0;
+    const int bits = 10 + (b.cells() - 9) / 2;
+    return bits < 10 ? 10 : bits > 22 ? 22 : bits;
+  }
+
+  // bits == 0: no table (every probe misses, stores do nothing).
+  explicit BoundTable(int bits)
+      : bits_(bits > kMaxBits ? kMaxBits : bits),
+        entries_(bits_ ? static_cast<Entry*>(std::calloc(std::size_t{1} << bits_, sizeof(Entry))) : nullptr) {
+    if (bits_ && !entries_) throw std::bad_alloc();
+  }
+
+  bool enabled() const { return bits_ != 0; }
+  std::size_t capacity() const { return bits_ ? std::size_t{1} << bits_ : 0; }
+  std::size_t bytes() const { return capacity() * sizeof(Entry); }
+
+  void clear() {
+    if (!bits_) return;
+    filled_ = 0;
+    if (++generation_ == 0) {
+      std::memset(static_cast<void*>(entries_.get()), 0, capacity() * sizeof(Entry));
+      generation_ = 1;
+    }
+  }
+
+  struct Bounds {
+    int lower = -1, upper = 1;
+  };
+
+  // The stored bounds of (x, o), or {-1, +1} (nothing known) on a miss.
+  template <class Stats>
+  Bounds probe(Mask x, Mask o, Stats& stats) const {
+    stats.tt_probe();
+    const Entry& e = entries_[index(x, o)];
+    if (e.generation != generation_) return {};
+    if (e.lo != lo(x, o) || e.hi != hi(o)) {
+      stats.tt_collision();
+      return {};
+    }
+    stats.tt_hit(kind(e.lower, e.upper), Position{x, o});
+    return {e.lower, e.upper};
+  }
+
+  // Records lower <= value <= upper for (x, o).
+  template <class Stats>
+  void store(Mask x, Mask o, int lower, int upper, Stats& stats) {
+    Entry& e = entries_[index(x, o)];
+    const std::uint64_t l = lo(x, o);
+    const std::uint32_t h = hi(o);
+    const bool valid = e.generation == generation_;
+    if (valid && e.lo == l && e.hi == h) {
+      if (e.lower > lower) lower = e.lower;
+      if (e.upper < upper) upper = e.upper;
+    }
+    stats.tt_store(valid && (e.lo != l || e.hi != h));
+    filled_ += !valid;
+    e = Entry{l, h, generation_, static_cast<std::int8_t>(lower), static_cast<std::int8_t>(upper)};
+  }
+
+  // Filled entries in the current search (counted as they fill: a scan of
+  // the whole table cost more than a small search).
+  std::size_t occupancy() const { return filled_; }
+
+ private:
+  static Bound kind(int lower, int upper) {
+    return lower == upper ? Bound::exact : upper == 1 ? Bound::lower : Bound::upper;
+  }
+  static std::uint64_t lo(Mask x, Mask o) { return x | o << 48; }
+  static std::uint32_t hi(Mask o) { return static_cast<std::uint32_t>(o >> 16); }
+  std::size_t index(Mask x, Mask o) const {
+    std::uint64_t h = x * 0x9e3779b97f4a7c15ULL ^ (o + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return static_cast<std::size_t>(h >> (64 - bits_));
+  }
+
+  int bits_;
+  std::uint16_t generation_ = 1;
+  std::size_t filled_ = 0;
+  // Zeroed by calloc (generation 0 is never current), which for a large table
+  // maps fresh zero pages: memory a search never reaches costs nothing.
+  struct Free {
+    void operator()(Entry* e) const { std::free(e); }
+  };
+  std::unique_ptr<Entry[], Free> entries_;
+};
+
+}  // namespace tictac

@@ -1,0 +1,122 @@
+// `tictac run CONFIG [--out DIR]`: an experiment config to results.csv and
+// metadata.json (harness/experiment/runner.hpp says what the rows are).
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <atomic>
+#include <csignal>
+#include <thread>
+#include <unistd.h>
+
+#include "harness/cli/commands.hpp"
+#include "harness/experiment/config.hpp"
+#include "harness/experiment/runner.hpp"
+#include "harness/experiment/shard.hpp"
+
+namespace tictac::cli {
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+extern "C" void on_sigint(int) { interrupted.store(true); }
+
+struct RunCli {
+  std::string config;
+  std::string out;
+  std::string shard;
+  unsigned jobs = 0;
+};
+
+// SIGINT and SIGTERM set a flag that the runner reads between positions; the
+// runner then removes its temporary files and the run exits 130.
+struct InterruptGuard {
+  struct sigaction old_int {}, old_term {};
+  InterruptGuard() {
+    struct sigaction sa {};
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+  }
+  ~InterruptGuard() {
+    sigaction(SIGINT, &old_int, nullptr);
+    sigaction(SIGTERM, &old_term, nullptr);
+  }
+};
+
+}  // namespace
+
+void add_run(CLI::App& app) {
+  auto opts = std::make_shared<RunCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "run", "Run an experiment config: every (board, strategy, position set) cell, checked against the exact solver "
+             "(boards over 16 cells: a reference search), to DIR/results.csv and DIR/metadata.json");
+  cmd->add_option("config", opts->config, "the experiment config (TOML; see experiments/README.md)")->required();
+  cmd->add_option("--out", opts->out, "output folder (default: the config's output, else results/<experiment name>)");
+  cmd->add_option("--shard", opts->shard,
+                  "run only shard I of N (I from 0): a deterministic slice of the cells, balanced by estimated cost; "
+                  "join the shards with tictac merge (default output: <output>/shard-I-of-N)");
+  cmd->add_option("--jobs,-j", opts->jobs,
+                  "threads for the counting searches (0, the default: every hardware thread); timed searches always "
+                  "run afterwards on one thread, alone")
+      ->check(CLI::Range(0u, 1024u));
+  cmd->callback([opts, &app] {
+    ExperimentConfig config;
+    try {
+      config = load_config(opts->config);
+    } catch (const ConfigError& e) {
+      fmt::print(stderr, "tictac run: {}\n", e.what());
+      throw ExitCode{kExitUsage};
+    }
+    RunOptions ro;
+    if (!opts->shard.empty()) {
+      try {
+        ro.shard = parse_shard(opts->shard);
+      } catch (const std::invalid_argument& e) {
+        fmt::print(stderr, "tictac run: {}\n", e.what());
+        throw ExitCode{kExitUsage};
+      }
+    }
+    ro.jobs = opts->jobs > 0 ? opts->jobs : std::max(1u, std::thread::hardware_concurrency());
+    ro.out = opts->out;
+    if (ro.out.empty() && !opts->shard.empty())
+      ro.out = (!config.output.empty() ? config.output : std::filesystem::path("results") / config.name) /
+               fmt::format("shard-{}-of-{}", ro.shard.index, ro.shard.count);
+    ro.progress = isatty(STDERR_FILENO);
+    ro.command_line = "tictac run " + opts->config + (opts->shard.empty() ? "" : " --shard " + opts->shard) +
+                     (opts->jobs == 0 ? "" : " --jobs " + std::to_string(opts->jobs)) +
+                     (opts->out.empty() ? "" : " --out " + opts->out);
+    ro.interrupt = &interrupted;
+    (void)app;
+    RunSummary s;
+    try {
+      InterruptGuard guard;
+      s = run_experiment(config, ro);
+    } catch (const ConfigError& e) {
+      fmt::print(stderr, "tictac run: {}\n", e.what());
+      throw ExitCode{kExitUsage};
+    } catch (const Interrupted&) {
+      fmt::print(stderr, "tictac run: interrupted; nothing was written\n");
+      throw ExitCode{kExitInterrupted};
+    } catch (const std::invalid_argument& e) {
+      fmt::print(stderr, "tictac run: {}; nothing was written\n", e.what());
+      throw ExitCode{kExitUsage};
+    } catch (const std::exception& e) {
+      fmt::print(stderr, "tictac run: {}; nothing was written\n", e.what());
+      throw ExitCode{kExitFailure};
+    }
+    fmt::print("wrote {} ({} rows, {} cells{}) and {}\n", (s.out / "results.csv").string(), s.rows, s.cells,
+               ro.shard.sharded() ? fmt::format(", shard {}/{}", ro.shard.index, ro.shard.count) : std::string(),
+               (s.out / "metadata.json").string());
+    if (!s.disagreements.empty()) {
+      fmt::print(stderr, "tictac run: {} position(s) disagree with the reference (matches_exact = false):\n",
+                 s.disagreements.size());
+      const std::size_t shown = std::min<std::size_t>(s.disagreements.size(), 50);
+      for (std::size_t i = 0; i < shown; ++i) fmt::print(stderr, "  {}\n", s.disagreements[i]);
+      if (shown < s.disagreements.size()) fmt::print(stderr, "  ... and {} more\n", s.disagreements.size() - shown);
+      throw ExitCode{kExitFailure};
+    }
+  });
+}
+
+}  // namespace tictac::cli

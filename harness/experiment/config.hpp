@@ -1,0 +1,89 @@
+// Experiment configs: a TOML file names the experiment and its question, the
+// boards, the strategies, the position sets and the repetitions
+// (experiments/README.md documents the schema).
+//
+// A strategy option given as a list expands to a cross product: one strategy
+// per combination, the first option varying slowest.  A strategy whose order
+// is random (or random-fixed) and that sets no seed runs once per seed of
+// [experiment] seeds.
+//
+// Every mistake is a ConfigError whose message names the file, the line and
+// the key: "experiments/x.toml:12: key 'ordr': unknown key in [[strategy]] ...".
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "algorithms/game/board.hpp"
+#include "algorithms/exact/position_set.hpp"
+#include "harness/registry/strategy.hpp"
+
+namespace tictac {
+
+struct ConfigError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct BoardConfig {
+  Board board;
+  int line = 0;
+};
+
+struct StrategyConfig {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> options;  // in config order
+  std::vector<int> option_lines;                              // the line of each option
+  int line = 0;                                               // the line of its [[strategy]]
+  int name_line = 0;
+  std::vector<std::string> boards;  // the boards it runs on (names as in [experiment] boards); empty: all
+  // `name` or `name:key=value,...`, the form make_strategy reads.
+  std::string spec() const;
+};
+
+struct PositionSetConfig {
+  std::string name;
+  PositionSetKind kind = PositionSetKind::empty;
+  bool from_file = false;             // kind = "file": a list read from `file`
+  std::vector<int> plies;
+  int per_group = 0;
+  std::uint64_t seed = 0;
+  std::vector<std::string> positions;  // kind = "list": position text, parsed per board
+  std::vector<int> position_lines;
+  std::filesystem::path file;          // relative paths are relative to the config's folder
+  std::vector<std::string> boards;     // the boards it applies to (names as in [experiment] boards); empty: all
+  bool position_rows = true;           // rows: "positions" (each position and the set) or "totals" (the set only)
+  int line = 0;
+};
+
+struct ExperimentConfig {
+  std::string source;  // the file name used in messages
+  std::string text;    // the config as read
+  std::string name, question, description;
+  std::filesystem::path output;  // empty: results/<name>
+  int repetitions = 1;
+  std::vector<std::uint64_t> seeds{1};
+  bool position_rows = true;  // rows = "positions": a row per position and per set; "totals": per set only (the default of each set)
+  std::vector<BoardConfig> boards;
+  std::vector<StrategyConfig> strategies;  // expanded
+  std::vector<PositionSetConfig> position_sets;
+  int claims = 0;  // [[claim]] tables (read by scripts/report; checked for shape here)
+};
+
+// Throws ConfigError (a missing file too).
+ExperimentConfig load_config(const std::filesystem::path& path);
+// The same from text; `source` names it in messages and is the folder that
+// relative position-file paths start from.
+ExperimentConfig parse_config(std::string_view text, const std::string& source);
+
+// Checks each strategy's name and option keys against the catalogue; throws
+// ConfigError naming the line and key.  (Option values are checked by
+// make_strategy, which knows their ranges; the runner reports its message
+// with the option's line.)
+void check_strategies(const ExperimentConfig& config, const std::vector<StrategyInfo>& catalog);
+
+}  // namespace tictac

@@ -1,0 +1,71 @@
+// The experiment runner: every (board, strategy, position set) cell of a
+// config, searched, timed, checked against a reference (reference.hpp: the
+// exact solver, or a reference search on boards over 16 cells), and written as
+// tidy CSV with its metadata (`tictac run`).
+//
+// Rows: for each cell, one row per position and repetition (row_kind
+// "position"), then one per repetition for the whole set (row_kind
+// "set_total": counts summed over the positions, rates recomputed from the
+// sums, time the sum of the positions' times in that repetition).  With
+// rows = "totals" only the set rows are written.
+//
+// Node counts and every statistic come from Strategy::search (the counting
+// instantiation), run once per position since they are deterministic; time_ns
+// comes from Strategy::search_fast (statistics compiled out), run once per
+// repetition.  metadata.json says so column by column, and says in
+// "parallelism" how the run was spread over threads (RunOptions::jobs).
+//
+// Output appears whole or not at all: files are written beside their targets
+// and renamed at the end; on an error or an interrupt nothing is left behind
+// (and a folder the run created is removed).
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "harness/experiment/config.hpp"
+#include "harness/experiment/shard.hpp"
+
+namespace tictac {
+
+struct Interrupted : std::runtime_error {
+  Interrupted() : std::runtime_error("interrupted") {}
+};
+
+struct RunOptions {
+  std::filesystem::path out;      // empty: the config's output, else results/<name>
+  bool progress = false;          // cells done, rate and time left on stderr
+  std::string command_line;       // recorded in metadata.json
+  const std::atomic<bool>* interrupt = nullptr;  // set by a signal handler
+  // Run only this shard's cells (harness/experiment/shard.hpp); metadata.json then has a
+  // "shard" object that `tictac merge` reads: the shard, the total number of
+  // cells, and the global index and row count of each cell run here.
+  ShardSpec shard;
+  // Threads for the counting searches (node counts and statistics): cells
+  // run on up to `jobs` threads at once, each with its own Strategy.  The
+  // timed searches run afterwards on the calling thread alone, so a timing
+  // never shares a core with another cell.  1: everything in one thread.
+  unsigned jobs = 1;
+};
+
+struct RunSummary {
+  std::filesystem::path out;
+  std::size_t cells = 0, rows = 0;  // cells and rows written (this shard's, when sharded)
+  std::vector<std::string> disagreements;  // rows that disagree with the reference
+};
+
+// Throws ConfigError when a strategy or a position does not fit a board
+// (before anything is written), Interrupted, or std::runtime_error when the
+// output cannot be written.
+RunSummary run_experiment(const ExperimentConfig& config, const RunOptions& options);
+
+// The columns of results.csv, each with what it means and where it comes from.
+struct ColumnInfo {
+  std::string name, description, source;
+};
+std::vector<ColumnInfo> result_columns();
+
+}  // namespace tictac

@@ -1,0 +1,114 @@
+#include "harness/formats/notation.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <stdexcept>
+
+#include "algorithms/game/rules.hpp"
+
+namespace tictac {
+
+namespace {
+int parse_int(std::string_view s, const char* what) {
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || ptr != s.data() + s.size() || s.empty())
+    throw std::invalid_argument(std::string(what) + " '" + std::string(s) + "' is not a whole number");
+  return v;
+}
+}  // namespace
+
+Board parse_board(std::string_view size, int k) {
+  const auto x = size.find_first_of("xX");
+  if (x == std::string_view::npos)
+    throw std::invalid_argument("board '" + std::string(size) + "' is not of the form RxC (for example 3x3)");
+  const int rows = parse_int(size.substr(0, x), "board rows");
+  const int cols = parse_int(size.substr(x + 1), "board columns");
+  return Board(rows, cols, k);
+}
+
+Position parse_stones(const Board& b, std::string_view text) {
+  Position p;
+  int cell = 0, col = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (ch == '/') {
+      if (col != b.cols())
+        throw std::invalid_argument("row " + std::to_string(cell / b.cols() + (col ? 1 : 0)) +
+                                    " of '" + std::string(text) + "' has " + std::to_string(col) +
+                                    " cells; a row of " + b.size_name() + " has " +
+                                    std::to_string(b.cols()));
+      col = 0;
+      continue;
+    }
+    if (cell >= b.cells())
+      throw std::invalid_argument("'" + std::string(text) + "' has more than the " +
+                                  std::to_string(b.cells()) + " cells of a " + b.size_name() + " board");
+    switch (ch) {
+      case 'X': case 'x': p.x |= Mask{1} << cell; break;
+      case 'O': case 'o': p.o |= Mask{1} << cell; break;
+      case '.': break;
+      default:
+        throw std::invalid_argument("unknown character '" + std::string(1, ch) + "' at position " +
+                                    std::to_string(i + 1) + " of '" + std::string(text) +
+                                    "'; a cell is X, O or '.'");
+    }
+    ++cell;
+    col = col + 1;
+  }
+  if (cell != b.cells() || (text.find('/') != std::string_view::npos && col != b.cols()))
+    throw std::invalid_argument("'" + std::string(text) + "' has " + std::to_string(cell) +
+                                " cells; a " + b.size_name() + " board has " +
+                                std::to_string(b.cells()) + " (" + std::to_string(b.rows()) +
+                                " rows of " + std::to_string(b.cols()) + ")");
+  return p;
+}
+
+Position parse_position(const Board& b, std::string_view text) {
+  const Position p = parse_stones(b, text);
+  const Legality l = check_legality(b, p);
+  if (l != Legality::legal)
+    throw std::invalid_argument("illegal position '" + std::string(text) + "': " + std::string(describe(l)));
+  return p;
+}
+
+std::string value_text(int value) { return value > 0 ? "X wins" : value < 0 ? "O wins" : "draw"; }
+
+std::string format_position(const Board& b, const Position& p) {
+  std::string s;
+  for (int r = 0; r < b.rows(); ++r) {
+    if (r) s += '/';
+    for (int c = 0; c < b.cols(); ++c) {
+      const Mask bit = Mask{1} << b.cell(r, c);
+      s += p.x & bit ? 'X' : p.o & bit ? 'O' : '.';
+    }
+  }
+  return s;
+}
+
+std::string cell_name(const Board& b, int cell) {
+  return std::string(1, static_cast<char>('a' + b.col_of(cell))) + std::to_string(b.row_of(cell) + 1);
+}
+
+int parse_cell(const Board& b, std::string_view text) {
+  if (!text.empty() && text[0] >= '0' && text[0] <= '9') {
+    const int cell = parse_int(text, "cell");
+    if (cell < 0 || cell >= b.cells())
+      throw std::invalid_argument("cell " + std::to_string(cell) + " is off the board (cells are 0 to " +
+                                  std::to_string(b.cells() - 1) + ")");
+    return cell;
+  }
+  if (text.size() >= 2 && std::isalpha(static_cast<unsigned char>(text[0]))) {
+    const int col = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
+    const int row = parse_int(text.substr(1), "row") - 1;
+    if (col < 0 || col >= b.cols() || row < 0 || row >= b.rows())
+      throw std::invalid_argument("'" + std::string(text) + "' is off the board (columns a to " +
+                                  std::string(1, static_cast<char>('a' + b.cols() - 1)) +
+                                  ", rows 1 to " + std::to_string(b.rows()) + ")");
+    return b.cell(row, col);
+  }
+  throw std::invalid_argument("'" + std::string(text) +
+                              "' is not a move: give a cell number or a column and row such as b2");
+}
+
+}  // namespace tictac

@@ -1,0 +1,104 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_support.hpp"
+
+using tictac::test::run_tictac;
+using json = nlohmann::json;
+
+TEST_CASE("tictac analyze --format json reports the ground-truth figures of 3x3", "[cli]") {
+  const auto r = run_tictac("analyze --format json");
+  REQUIRE(r.exit_code == 0);
+  const json j = json::parse(r.out);
+  CHECK(j["reachable_states"] == 5478);
+  CHECK(j["orbits"] == 765);
+  CHECK(j["burnside_fixed_points"]["rot90"] == 6);
+  CHECK(j["burnside_fixed_points"]["diagonal"] == 158);
+  CHECK(j["burnside_fixed_points"].size() == 8);
+  CHECK(j["game_tree_nodes"] == 549946);
+  CHECK(j["games"]["total"] == 255168);
+  CHECK(j["games"]["x_wins"] == 131184);
+  CHECK(j["terminal_states"]["total"] == 958);
+  CHECK(j["terminal_states"]["draws"] == 16);
+  CHECK(j["value"] == 0);
+}
+
+TEST_CASE("tictac analyze on a rectangular board reports only its four symmetries", "[cli]") {
+  const auto r = run_tictac("analyze --board 3x4 --k 3 --format json");
+  REQUIRE(r.exit_code == 0);
+  const json j = json::parse(r.out);
+  CHECK(j["burnside_fixed_points"].size() == 4);
+  CHECK(j["burnside_fixed_points"].contains("mirror_lr"));
+  CHECK(j["orbits_burnside"] == j["orbits_enumerated"]);
+}
+
+TEST_CASE("tictac analyze prints a table and CSV", "[cli]") {
+  const auto table = run_tictac("analyze");
+  REQUIRE(table.exit_code == 0);
+  CHECK_THAT(table.out, Catch::Contains("5478") && Catch::Contains("765 orbits"));
+  const auto csv = run_tictac("analyze --format csv");
+  REQUIRE(csv.exit_code == 0);
+  CHECK_THAT(csv.out, Catch::StartsWith("board,k,figure,index,value\n") && Catch::Contains("3x3,3,game_tree_nodes,,549946"));
+}
+
+TEST_CASE("bad boards and positions exit 2 with the reason", "[cli]") {
+  auto r = run_tictac("analyze --board 3x3 --k 4");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("k must be between 1 and max(rows, cols)"));
+  r = run_tictac("analyze --board 5x5 --k 4");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("at most 16 cells"));
+  r = run_tictac("solve --position 'XXX/OOO/X..'");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("both sides have a line"));
+  r = run_tictac("solve --position 'X.Q/.../...'");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("unknown character 'Q'"));
+  r = run_tictac("analyze --format yaml");
+  CHECK(r.exit_code == 2);
+  r = run_tictac("frobnicate");
+  CHECK(r.exit_code == 2);
+}
+
+TEST_CASE("tictac solve finds that 3x3 is a draw and every first move draws", "[cli]") {
+  const auto r = run_tictac("solve --format json");
+  REQUIRE(r.exit_code == 0);
+  const json j = json::parse(r.out);
+  CHECK(j["value"] == 0);
+  CHECK(j["best_moves"].size() == 9);
+  CHECK(j["principal_variation"].size() == 9);
+}
+
+TEST_CASE("tictac strategies lists every strategy with its options", "[cli]") {
+  const auto r = run_tictac("strategies --format json");
+  REQUIRE(r.exit_code == 0);
+  const json j = json::parse(r.out);
+  std::vector<std::string> names;
+  for (const auto& s : j) names.push_back(s["name"]);
+  for (const char* name : {"minimax", "minimax-depth", "negamax", "alphabeta", "pvs", "mtdf", "memo", "solve"})
+    CHECK(std::find(names.begin(), names.end(), name) != names.end());
+  const auto table = run_tictac("strategies");
+  CHECK(table.exit_code == 0);
+  CHECK_THAT(table.out, Catch::Contains("replace") && Catch::Contains("two-tier"));
+}
+
+TEST_CASE("tictac solve --strategy reports the statistics under their names", "[cli]") {
+  auto r = run_tictac("solve --strategy memo:keys=canonical --format json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["nodes"] == 2271);  // seed 000
+  CHECK(j["memo_entries"] == 627);
+  for (const char* key : {"value", "best_move", "best_moves", "time_ns", "tt_probes", "tt_hits", "tt_hit_rate",
+                          "memo_hits", "cutoffs", "nodes_by_ply"})
+    CHECK(j.contains(key));
+  r = run_tictac("solve --strategy 'alphabeta:tt=zobrist,order=tt' --position 'XX./OO./...' --format json");
+  REQUIRE(r.exit_code == 0);
+  j = json::parse(r.out);
+  CHECK(j["value"] == 1);
+  CHECK(j["best_move"] == 2);
+  r = run_tictac("solve --strategy nosuch");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("unknown strategy 'nosuch'"));
+}

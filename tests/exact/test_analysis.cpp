@@ -1,0 +1,108 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "algorithms/exact/analysis.hpp"
+
+using namespace tictac;
+
+namespace {
+struct Solved {
+  Board board;
+  StateSpace space;
+  ExactSolution solution;
+  SymmetryGroup group;
+  Analysis analysis;
+  explicit Solved(const Board& b) : board(b), space(b), solution(space), group(b), analysis(analyze(solution, group)) {}
+};
+
+// Every complete game of a board as its sequence of cells, by walking the
+// game tree (independent of the DAG path counting under test).
+void all_games(const Board& b, Position p, Side s, std::vector<int>& moves, std::vector<std::vector<int>>& out) {
+  for (Mask e = p.empty(b); e; e &= e - 1) {
+    const int c = std::countr_zero(e);
+    Position q = p;
+    q.play(c, s);
+    moves.push_back(c);
+    if (b.wins_through(q.stones(s), c) || q.occupied() == b.full())
+      out.push_back(moves);
+    else
+      all_games(b, q, other(s), moves, out);
+    moves.pop_back();
+  }
+}
+}  // namespace
+
+TEST_CASE("3x3 analysis gives every figure of ground-truth.md", "[analysis]") {
+  const Solved s{Board()};
+  const Analysis& a = s.analysis;
+  CHECK(a.reachable_states == 5478);
+  CHECK(a.nonterminal_states == 4520);
+  CHECK(a.terminal_states.total() == 958);
+  CHECK(a.terminal_states.x_wins == 626);
+  CHECK(a.terminal_states.o_wins == 316);
+  CHECK(a.terminal_states.draws == 16);
+  CHECK(a.states_by_ply == std::vector<std::uint64_t>{1, 9, 72, 252, 756, 1260, 1520, 1140, 390, 78});
+  CHECK(a.orbits_burnside == 765);
+  CHECK(a.orbits_enumerated == 765);
+  const std::vector<std::pair<std::string, std::uint64_t>> fixed = {
+      {"identity", 5478}, {"rot90", 6}, {"rot180", 42}, {"rot270", 6},
+      {"mirror_lr", 136}, {"mirror_ud", 136}, {"diagonal", 158}, {"anti_diagonal", 158}};
+  CHECK(a.burnside_fixed_points == fixed);
+  CHECK(a.game_tree_nodes == 549946);
+  CHECK(a.nodes_by_ply == std::vector<std::uint64_t>{1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872});
+  CHECK(a.games.total() == 255168);
+  CHECK(a.games.x_wins == 131184);
+  CHECK(a.games.o_wins == 77904);
+  CHECK(a.games.draws == 46080);
+  CHECK(a.value == 0);
+}
+
+TEST_CASE("games up to symmetry agree with an enumeration of every game", "[analysis]") {
+  for (const Board& b : {Board(3, 3, 3), Board(2, 3, 2), Board(3, 4, 3)}) {
+    if (b.cells() > 9) continue;  // 12! games is too many to walk here
+    const Solved s(b);
+    std::vector<std::vector<int>> games;
+    std::vector<int> moves;
+    all_games(b, Position{}, Side::X, moves, games);
+    INFO(b.name());
+    CHECK(games.size() == s.analysis.games.total());
+    std::set<std::vector<int>> whole_game_orbits;
+    std::set<std::vector<Position>> canonical_sequences;
+    for (const auto& game : games) {
+      std::vector<int> least = game;
+      for (int g = 1; g < s.group.size(); ++g) {
+        std::vector<int> image = game;
+        for (int& c : image) c = s.group.map_cell(g, c);
+        least = std::min(least, image);
+      }
+      whole_game_orbits.insert(least);
+      std::vector<Position> seq;
+      Position p;
+      Side side = Side::X;
+      for (int c : game) {
+        p.play(c, side);
+        side = other(side);
+        seq.push_back(s.group.canonical(p).position);
+      }
+      canonical_sequences.insert(seq);
+    }
+    CHECK(whole_game_orbits.size() == s.analysis.games_whole_game_orbits);
+    CHECK(canonical_sequences.size() == s.analysis.games_position_by_position);
+  }
+}
+
+TEST_CASE("Burnside's orbit count equals the canonical forms enumerated on other boards", "[analysis]") {
+  for (const Board& b : {Board(3, 4, 3), Board(4, 4, 3), Board(2, 5, 3), Board(1, 6, 3)}) {
+    const Solved s(b);
+    INFO(b.name());
+    CHECK(s.analysis.orbits_burnside == s.analysis.orbits_enumerated);
+    std::set<Position> forms;
+    for (StateSpace::Index i = 0; i < s.space.size(); ++i) forms.insert(s.group.canonical(s.space.position(i)).position);
+    CHECK(forms.size() == s.analysis.orbits_enumerated);
+    std::uint64_t nodes = 0;
+    for (auto n : s.analysis.nodes_by_ply) nodes += n;
+    CHECK(nodes == s.analysis.game_tree_nodes);
+  }
+}

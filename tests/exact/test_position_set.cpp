@@ -1,0 +1,126 @@
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+
+#include "algorithms/exact/position_set.hpp"
+#include "algorithms/game/symmetry.hpp"
+#include "harness/formats/notation.hpp"
+
+using namespace tictac;
+
+namespace {
+struct Solved {
+  Board board;
+  StateSpace space;
+  ExactSolution solution;
+  explicit Solved(Board b) : board(b), space(board), solution(space) {}
+};
+const Solved& tictactoe() {
+  static const Solved s{Board(3, 3, 3)};
+  return s;
+}
+PositionSetSpec spec_of(PositionSetKind k) {
+  PositionSetSpec s;
+  s.kind = k;
+  return s;
+}
+}  // namespace
+
+TEST_CASE("the empty set is the empty board, a draw nine plies from the end", "[position_set]") {
+  const auto set = generate_position_set(tictactoe().solution, spec_of(PositionSetKind::empty));
+  REQUIRE(set.size() == 1);
+  CHECK(set[0].position == Position{});
+  CHECK(set[0].value == 0);
+  CHECK(set[0].distance == 9);
+}
+
+TEST_CASE("all non-terminal positions of 3x3 are the 4,520 of the ground truth", "[position_set]") {
+  const auto set = generate_position_set(tictactoe().solution, spec_of(PositionSetKind::all));
+  CHECK(set.size() == 4520);
+  std::set<std::pair<Mask, Mask>> distinct;
+  for (const auto& e : set) {
+    distinct.insert({e.position.x, e.position.o});
+    CHECK_FALSE(is_terminal(tictactoe().board, e.position));
+  }
+  CHECK(distinct.size() == 4520);
+}
+
+TEST_CASE("positions at plies 0 to 4 number 1, 9, 72, 252, 756 (none is finished yet)", "[position_set]") {
+  PositionSetSpec s = spec_of(PositionSetKind::plies);
+  const int expected[] = {1, 9, 72, 252, 756};
+  for (int ply = 0; ply <= 4; ++ply) {
+    s.plies = {ply};
+    const auto set = generate_position_set(tictactoe().solution, s);
+    CHECK(set.size() == static_cast<std::size_t>(expected[ply]));
+    for (const auto& e : set) CHECK(e.ply == ply);
+  }
+  s.plies = {10};
+  CHECK_THROWS_WITH(generate_position_set(tictactoe().solution, s), Catch::Contains("outside 0..9"));
+}
+
+TEST_CASE("the canonical set has one position per symmetry class of the non-terminal positions", "[position_set]") {
+  for (const Board& b : {Board(3, 3, 3), Board(3, 4, 3)}) {
+    const StateSpace space(b);
+    const ExactSolution solution(space);
+    const SymmetryGroup group(b);
+    std::set<std::pair<Mask, Mask>> classes;  // counted independently, by canonical form
+    for (StateSpace::Index i = 0; i < space.size(); ++i)
+      if (!space.terminal(i)) {
+        const Position c = group.canonical(space.position(i)).position;
+        classes.insert({c.x, c.o});
+      }
+    const auto set = generate_position_set(solution, spec_of(PositionSetKind::canonical));
+    CHECK(set.size() == classes.size());
+    std::set<std::pair<Mask, Mask>> seen;
+    for (const auto& e : set) {
+      const Position c = group.canonical(e.position).position;
+      seen.insert({c.x, c.o});
+    }
+    CHECK(seen == classes);
+  }
+}
+
+TEST_CASE("a stratified set keeps per_group positions of each (ply, distance) group, with exact values", "[position_set]") {
+  const auto& t = tictactoe();
+  std::map<std::pair<int, int>, int> group_sizes;
+  for (StateSpace::Index i = 0; i < t.space.size(); ++i)
+    if (!t.space.terminal(i)) ++group_sizes[{t.space.position(i).ply(), t.solution.distance(i)}];
+
+  PositionSetSpec s = spec_of(PositionSetKind::stratified);
+  s.per_group = 0;
+  CHECK(generate_position_set(t.solution, s).size() == 4520);
+
+  s.per_group = 3;
+  s.seed = 7;
+  const auto set = generate_position_set(t.solution, s);
+  std::size_t expected = 0;
+  for (auto [key, n] : group_sizes) expected += static_cast<std::size_t>(std::min(n, 3));
+  CHECK(set.size() == expected);
+  std::map<std::pair<int, int>, int> kept;
+  for (const auto& e : set) {
+    ++kept[{e.ply, e.distance}];
+    CHECK(e.value == t.solution.value(e.position));
+    CHECK(e.distance == t.solution.distance(e.position));
+  }
+  for (auto [key, n] : kept) CHECK(n == std::min(group_sizes[key], 3));
+
+  CHECK(generate_position_set(t.solution, s) == set);  // the same seed, the same set
+  s.seed = 8;
+  CHECK_FALSE(generate_position_set(t.solution, s) == set);
+}
+
+TEST_CASE("a listed position gets its exact value, and an unreachable one is refused", "[position_set]") {
+  const auto& t = tictactoe();
+  PositionSetSpec s = spec_of(PositionSetKind::list);
+  // X X .     X to win at c1 (cell 2)
+  // O O .
+  // . . .
+  s.positions = {parse_position(t.board, "XX./OO./...")};
+  auto set = generate_position_set(t.solution, s);
+  REQUIRE(set.size() == 1);
+  CHECK(set[0].value == 1);
+  CHECK(set[0].distance == 1);
+  s.positions = {Position{0b111, 0}};  // three X, no O: never reachable
+  CHECK_THROWS_WITH(generate_position_set(t.solution, s), Catch::Contains("not reachable"));
+}

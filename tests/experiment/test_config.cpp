@@ -1,0 +1,185 @@
+#include <catch2/catch.hpp>
+
+#include "harness/experiment/config.hpp"
+
+using namespace tictac;
+
+namespace {
+const char* kMinimal = R"(
+[experiment]
+name = "t"
+question = "q"
+boards = ["3x3k3"]
+
+[[strategy]]
+name = "negamax"
+
+[[position_set]]
+name = "empty"
+kind = "empty"
+)";
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_config(text, "exp.toml");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// The minimal config with `what` replaced by `with`.
+std::string edited(const std::string& what, const std::string& with) {
+  std::string s = kMinimal;
+  const auto at = s.find(what);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, what.size(), with);
+}
+}  // namespace
+
+TEST_CASE("a minimal config reads with its defaults", "[config]") {
+  const ExperimentConfig c = parse_config(kMinimal, "exp.toml");
+  CHECK(c.name == "t");
+  CHECK(c.question == "q");
+  REQUIRE(c.boards.size() == 1);
+  CHECK(c.boards[0].board == Board(3, 3, 3));
+  CHECK(c.boards[0].line == 5);
+  CHECK(c.repetitions == 1);
+  CHECK(c.position_rows);
+  REQUIRE(c.strategies.size() == 1);
+  CHECK(c.strategies[0].spec() == "negamax");
+  REQUIRE(c.position_sets.size() == 1);
+  CHECK(c.position_sets[0].kind == PositionSetKind::empty);
+}
+
+TEST_CASE("lists of option values expand to their cross product, first option slowest", "[config]") {
+  const auto c = parse_config(edited("name = \"negamax\"", R"(name = "alphabeta"
+order = ["index", "history", "oracle"]
+tt = ["none", "zobrist"])"),
+                              "exp.toml");
+  REQUIRE(c.strategies.size() == 6);
+  CHECK(c.strategies[0].spec() == "alphabeta:order=index,tt=none");
+  CHECK(c.strategies[1].spec() == "alphabeta:order=index,tt=zobrist");
+  CHECK(c.strategies[5].spec() == "alphabeta:order=oracle,tt=zobrist");
+}
+
+TEST_CASE("random orderings without a seed run once per experiment seed", "[config]") {
+  std::string text = edited("name = \"negamax\"", R"(name = "alphabeta"
+order = ["index", "random"])");
+  text = text.replace(text.find("boards"), 0, "seeds = [4, 5, 6]\n");
+  const auto c = parse_config(text, "exp.toml");
+  REQUIRE(c.strategies.size() == 4);
+  CHECK(c.strategies[0].spec() == "alphabeta:order=index");
+  CHECK(c.strategies[1].spec() == "alphabeta:order=random,seed=4");
+  CHECK(c.strategies[3].spec() == "alphabeta:order=random,seed=6");
+}
+
+TEST_CASE("position sets of every kind read with their keys", "[config]") {
+  const auto c = parse_config(std::string(kMinimal) + R"(
+[[position_set]]
+name = "early"
+kind = "plies"
+plies = [1, 2]
+
+[[position_set]]
+name = "pons"
+kind = "stratified"
+plies = [3]
+per_group = 4
+seed = 9
+
+[[position_set]]
+name = "mine"
+kind = "list"
+positions = ["X../.../...", "XO./.../..."]
+
+[[position_set]]
+name = "shared"
+kind = "file"
+file = "sets/a.csv"
+)",
+                              "experiments/exp.toml");
+  REQUIRE(c.position_sets.size() == 5);
+  CHECK(c.position_sets[1].plies == std::vector<int>{1, 2});
+  CHECK(c.position_sets[2].kind == PositionSetKind::stratified);
+  CHECK(c.position_sets[2].per_group == 4);
+  CHECK(c.position_sets[2].seed == 9);
+  CHECK(c.position_sets[3].positions.size() == 2);
+  CHECK(c.position_sets[3].position_lines[1] == 29);
+  CHECK(c.position_sets[4].from_file);
+  CHECK(c.position_sets[4].file == std::filesystem::path("experiments/sets/a.csv"));
+}
+
+TEST_CASE("an unknown key is an error naming the file, the line and the key", "[config]") {
+  CHECK(error_of(edited("question = \"q\"", "question = \"q\"\nrepetitons = 3")) ==
+        "exp.toml:5: key 'repetitons': unknown key in [experiment] (known keys: name, question, description, output, "
+        "repetitions, seeds, boards, rows)");
+  CHECK_THAT(error_of(edited("kind = \"empty\"", "kind = \"empty\"\nplies = [1]")),
+             Catch::StartsWith("exp.toml:13: key 'plies': does not apply to a position set of kind 'empty'"));
+  CHECK_THAT(error_of(std::string(kMinimal) + "\n[extra]\n"), Catch::StartsWith("exp.toml:14: key 'extra': unknown key"));
+}
+
+TEST_CASE("a wrong type is an error naming the line, the key and the types", "[config]") {
+  CHECK(error_of(edited("question = \"q\"", "question = \"q\"\nrepetitions = \"3\"")) ==
+        "exp.toml:5: key 'repetitions': must be an integer, not a string");
+  CHECK(error_of(edited("[\"3x3k3\"]", "\"3x3k3\"")) == "exp.toml:5: key 'boards': must be a list, not a string");
+  CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"alphabeta\"\norder = 1.5")),
+             Catch::StartsWith("exp.toml:9: key 'order': a strategy option must be a string, an integer or a boolean"));
+}
+
+TEST_CASE("bad values are errors naming the line and the key", "[config]") {
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"3x3k4\"]")),
+             Catch::StartsWith("exp.toml:5: key 'boards': ") && Catch::Contains("k must be between 1 and max(rows, cols)"));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"9x9k5\"]")), Catch::StartsWith("exp.toml:5: key 'boards': "));
+  CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nboards = [\"4x4k4\"]")),
+             Catch::StartsWith("exp.toml:9: key 'boards': '4x4k4' is not one of the experiment's boards"));
+  CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nboards = []")),
+             Catch::StartsWith("exp.toml:9: key 'boards': an empty list applies to no board"));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"3x3\"]")), Catch::Contains("not of the form RxCkK"));
+  CHECK_THAT(error_of(edited("kind = \"empty\"", "kind = \"everything\"")),
+             Catch::StartsWith("exp.toml:12: key 'kind': 'everything' is not one of empty, all"));
+  CHECK_THAT(error_of(edited("question = \"q\"", "question = \"q\"\nrepetitions = 0")),
+             Catch::StartsWith("exp.toml:5: key 'repetitions': 0 is outside 1..1000"));
+  CHECK_THAT(error_of(edited("name = \"t\"", "name = \"a/b\"")), Catch::StartsWith("exp.toml:3: key 'name'"));
+}
+
+TEST_CASE("missing required keys and malformed TOML are errors with the line", "[config]") {
+  CHECK(error_of(edited("question = \"q\"\n", "")) == "exp.toml:2: key 'question': missing (a string)");
+  CHECK_THAT(error_of(edited("name = \"t\"", "name = ")), Catch::StartsWith("exp.toml:3:"));
+  CHECK_THAT(error_of("[experiment]\nname = \"t\"\nquestion = \"q\"\nboards = [\"3x3k3\"]\n"),
+             Catch::Contains("[[strategy]]"));
+  CHECK_THROWS_AS(load_config("/nonexistent/exp.toml"), ConfigError);
+}
+
+TEST_CASE("strategy names and option keys are checked against the catalogue", "[config]") {
+  const std::vector<StrategyInfo> catalog = {
+      {"negamax", "", {}},
+      {"alphabeta", "", {{"order", "index", {"index", "oracle"}, ""}, {"tt_bits", "0", {}, ""}}},
+  };
+  auto check = [&](const std::string& text) -> std::string {
+    try {
+      check_strategies(parse_config(text, "exp.toml"), catalog);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  CHECK(check(kMinimal) == "no error");
+  CHECK(check(edited("name = \"negamax\"", "name = \"negamx\"")) ==
+        "exp.toml:8: key 'name': unknown strategy 'negamx' (strategies: negamax, alphabeta)");
+  CHECK(check(edited("name = \"negamax\"", "name = \"alphabeta\"\nordr = \"index\"")) ==
+        "exp.toml:9: key 'ordr': unknown option of strategy 'alphabeta' (options: order, tt_bits)");
+}
+
+TEST_CASE("a position set may be limited to some boards and choose its own rows", "[config]") {
+  std::string text = edited("[\"3x3k3\"]", "[\"3x3k3\", \"3x4k3\"]");
+  text = edited("kind = \"empty\"", "kind = \"empty\"\nboards = [\"3x4k3\"]\nrows = \"totals\"");
+  text.replace(text.find("[\"3x3k3\"]"), 9, "[\"3x3k3\", \"3x4k3\"]");
+  const auto c = parse_config(text, "exp.toml");
+  REQUIRE(c.position_sets.size() == 1);
+  CHECK(c.position_sets[0].boards == std::vector<std::string>{"3x4k3"});
+  CHECK_FALSE(c.position_sets[0].position_rows);
+  CHECK(c.position_rows);
+  CHECK(error_of(edited("kind = \"empty\"", "kind = \"empty\"\nboards = [\"4x4k4\"]")) ==
+        "exp.toml:13: key 'boards': '4x4k4' is not one of the experiment's boards");
+}

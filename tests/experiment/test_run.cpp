@@ -1,0 +1,310 @@
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "tests/cli_support.hpp"
+#include "harness/formats/metadata.hpp"
+
+using tictac::test::read_file;
+using tictac::test::run_tictac;
+using tictac::test::write_file;
+using tictac::test::TempDir;
+using json = nlohmann::json;
+
+namespace {
+
+// The rows of a CSV as maps from column to field (no quoted commas in the
+// fields read here).
+std::vector<std::map<std::string, std::string>> rows_of(const std::string& csv) {
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  auto split = [](const std::string& l) {
+    std::vector<std::string> f(1);
+    bool quoted = false;
+    for (char c : l) {
+      if (c == '"') quoted = !quoted;
+      else if (c == ',' && !quoted) f.emplace_back();
+      else f.back() += c;
+    }
+    return f;
+  };
+  const auto header = split(line);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(in, line)) {
+    const auto f = split(line);
+    REQUIRE(f.size() == header.size());
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < f.size(); ++i) row[header[i]] = f[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+const char* kSeedConfig = R"(
+[experiment]
+name = "seeds"
+question = "Do plain negamax and the canonical memo reproduce seed 000?"
+boards = ["3x3k3"]
+repetitions = 3
+
+[[strategy]]
+name = "negamax"
+
+[[strategy]]
+name = "memo"
+keys = "canonical"
+
+[[position_set]]
+name = "empty"
+kind = "empty"
+
+[[position_set]]
+name = "opening"
+kind = "plies"
+plies = [1]
+)";
+}  // namespace
+
+TEST_CASE("tictac run reproduces seed 000's node counts and memo entries, checked against the exact solver", "[run]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", kSeedConfig);
+  const auto r = run_tictac("run exp.toml", t.path);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.err.empty());  // stderr is not a terminal: no progress
+  const auto rows = rows_of(read_file(t.path / "results/seeds/results.csv"));
+  // Each cell: a row per position and repetition, then a set_total row per repetition.
+  // negamax and memo x (empty: 1 position, opening: 9) x 3 repetitions.
+  CHECK(rows.size() == 2 * ((1 + 1) * 3 + (9 + 1) * 3));
+  int seen = 0;
+  for (const auto& row : rows) {
+    CHECK(row.at("matches_exact") == "true");
+    CHECK(row.at("experiment") == "seeds");
+    CHECK(std::stoll(row.at("time_ns")) > 0);
+    if (row.at("position_set") != "empty" || row.at("row_kind") != "position") continue;
+    ++seen;
+    CHECK(row.at("position") == ".../.../...");
+    CHECK(row.at("value") == "0");
+    CHECK(row.at("exact_value") == "0");
+    if (row.at("strategy_name") == "negamax") CHECK(row.at("nodes") == "549946");  // ground truth
+    if (row.at("strategy_name") == "memo") {
+      CHECK(row.at("nodes") == "2271");  // seed 000, under its convention
+      CHECK(row.at("memo_entries") == "627");
+    }
+  }
+  CHECK(seen == 6);
+}
+
+TEST_CASE("the set_total rows sum the positions' node counts and times", "[run]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", kSeedConfig);
+  REQUIRE(run_tictac("run exp.toml --out out", t.path).exit_code == 0);
+  const auto rows = rows_of(read_file(t.path / "out/results.csv"));
+  std::map<std::string, long long> nodes, time;
+  std::map<std::string, std::string> total_nodes, total_time;
+  for (const auto& row : rows) {
+    if (row.at("position_set") != "opening" || row.at("repetition") != "1") continue;
+    const std::string key = row.at("strategy");
+    if (row.at("row_kind") == "position") {
+      nodes[key] += std::stoll(row.at("nodes"));
+      time[key] += std::stoll(row.at("time_ns"));
+    } else {
+      total_nodes[key] = row.at("nodes");
+      total_time[key] = row.at("time_ns");
+      CHECK(row.at("positions") == "9");
+    }
+  }
+  REQUIRE(nodes.size() == 2);
+  for (const auto& [key, n] : nodes) {
+    CHECK(total_nodes[key] == std::to_string(n));
+    CHECK(total_time[key] == std::to_string(time[key]));
+  }
+  // Plain negamax from the nine openings: every game-tree node below the root,
+  // 549,946 - 1 (ground truth).
+  CHECK(nodes["negamax"] == 549945);
+}
+
+TEST_CASE("metadata.json records the build, the host, the config hash and where each column comes from", "[run]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", kSeedConfig);
+  REQUIRE(run_tictac("run exp.toml --out out", t.path).exit_code == 0);
+  const json m = json::parse(read_file(t.path / "out/metadata.json"));
+  CHECK(m["experiment"] == "seeds");
+  CHECK(m["tictac_version"].is_string());
+  CHECK((m["build"]["system"] == "cmake" || m["build"]["system"] == "meson"));
+  CHECK_FALSE(m["build"]["compiler"].get<std::string>().empty());
+  CHECK(m["build"]["type"] != "unknown");
+  CHECK(m["host"]["cpu_model"].is_string());
+  CHECK(m["date_utc"].get<std::string>().size() == 20);
+  CHECK(m["config_fnv1a64"] == tictac::fnv1a64_hex(kSeedConfig));
+  CHECK(m["git"].contains("commit"));
+  CHECK(m["git"].contains("dirty"));
+  CHECK_THAT(m["columns"]["nodes"]["source"].get<std::string>(), Catch::Contains("counting"));
+  CHECK_THAT(m["columns"]["time_ns"]["source"].get<std::string>(), Catch::Contains("search_fast"));
+  CHECK(m["exactness"]["disagreements"] == 0);
+}
+
+TEST_CASE("FNV-1a 64 matches its published test vectors", "[run]") {
+  CHECK(tictac::fnv1a64_hex("") == "cbf29ce484222325");
+  CHECK(tictac::fnv1a64_hex("a") == "af63dc4c8601ec8c");
+  CHECK(tictac::fnv1a64_hex("foobar") == "85944171f73967e8");
+}
+
+TEST_CASE("a stratified set is written to a file that another experiment reads back", "[run]") {
+  TempDir t;
+  write_file(t.path / "gen.toml", R"(
+[experiment]
+name = "gen"
+question = "q"
+boards = ["3x3k3"]
+[[strategy]]
+name = "alphabeta"
+[[position_set]]
+name = "pons"
+kind = "stratified"
+plies = [3, 5]
+per_group = 2
+seed = 11
+)");
+  REQUIRE(run_tictac("run gen.toml --out gen", t.path).exit_code == 0);
+  const std::string set_file = read_file(t.path / "gen/positions-pons-3x3k3.csv");
+  CHECK_THAT(set_file, Catch::StartsWith("board,k,position,ply,value,distance\n"));
+  write_file(t.path / "use.toml", R"(
+[experiment]
+name = "use"
+question = "q"
+boards = ["3x3k3"]
+[[strategy]]
+name = "alphabeta"
+[[position_set]]
+name = "pons"
+kind = "file"
+file = "gen/positions-pons-3x3k3.csv"
+)");
+  REQUIRE(run_tictac("run use.toml --out use", t.path).exit_code == 0);
+  auto positions = [](const std::string& csv) {
+    std::vector<std::string> p;
+    for (const auto& row : rows_of(csv))
+      if (row.at("row_kind") == "position") p.push_back(row.at("position") + " " + row.at("distance"));
+    return p;
+  };
+  const auto a = positions(read_file(t.path / "gen/results.csv"));
+  CHECK(a.size() == rows_of(set_file).size());
+  CHECK(a == positions(read_file(t.path / "use/results.csv")));
+}
+
+TEST_CASE("a bad config exits 2 naming the file, line and key, and writes nothing", "[run]") {
+  TempDir t;
+  std::string bad = kSeedConfig;
+  bad.replace(bad.find("keys = \"canonical\""), 18, "keys = \"sideways\"");
+  write_file(t.path / "bad.toml", bad);
+  auto r = run_tictac("run bad.toml", t.path);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("bad.toml:13: key 'keys'"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "results"));
+
+  bad = kSeedConfig;
+  bad.replace(bad.find("name = \"memo\""), 13, "name = \"memo\"\ncolour = \"red\"");
+  write_file(t.path / "bad.toml", bad);
+  r = run_tictac("run bad.toml", t.path);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("bad.toml:13: key 'colour': unknown option of strategy 'memo'"));
+
+  r = run_tictac("run missing.toml", t.path);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("cannot read config 'missing.toml'"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "results"));
+
+  write_file(t.path / "exp.toml", kSeedConfig);
+  r = run_tictac("run exp.toml --out /proc/tictac-cannot-be-here", t.path);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("output folder"));
+}
+
+TEST_CASE("an interrupted run exits 130 and leaves nothing behind, not even its folder", "[run]") {
+  TempDir t;
+  write_file(t.path / "long.toml", R"(
+[experiment]
+name = "long"
+question = "q"
+boards = ["3x3k3"]
+repetitions = 200
+[[strategy]]
+name = "minimax"
+[[position_set]]
+name = "all"
+kind = "all"
+)");
+  const std::string cmd = "cd '" + t.path.string() + "' && ('" TICTAC_EXE "' run long.toml --out out/deeper > /dev/null 2> err & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo $? > code)";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  CHECK(read_file(t.path / "code") == "130\n");
+  CHECK_THAT(read_file(t.path / "err"), Catch::Contains("interrupted; nothing was written"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "out"));
+}
+
+TEST_CASE("on a board over 16 cells rows are checked against the reference search, and sets that need the exact solver are refused", "[run]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", R"([experiment]
+name = "big"
+question = "q"
+boards = ["3x3k3", "3x6k3"]
+repetitions = 1
+
+[[strategy]]
+name = "best"
+
+[[strategy]]
+name = "memo"
+keys = "canonical"
+boards = ["3x3k3"]
+
+[[position_set]]
+name = "empty"
+kind = "empty"
+
+[[position_set]]
+name = "some"
+kind = "list"
+positions = ["....../....../X.....", "X...../.O..../......"]
+boards = ["3x6k3"]
+)");
+  const auto r = run_tictac("run exp.toml --out out", t.path);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const auto rows = rows_of(read_file(t.path / "out/results.csv"));
+  // 3x3: best and memo on the empty board; 3x6: best on the empty board and the two listed positions.
+  std::set<std::string> cells;
+  for (const auto& row : rows) {
+    CHECK(row.at("matches_exact") == "true");
+    cells.insert(row.at("board") + " " + row.at("strategy_name") + " " + row.at("position_set"));
+    if (row.at("board") == "3x6" && row.at("row_kind") == "position") {
+      CHECK(row.at("distance").empty());  // unknown without the exact solver
+      CHECK(row.at("exact_value") == row.at("value"));
+    }
+    if (row.at("board") == "3x6" && row.at("position") == "....../....../......")
+      CHECK(row.at("exact_value") == "1");  // 3 in a row on 3x6: X wins (the reference search's verdict)
+  }
+  CHECK(cells == std::set<std::string>{"3x3 best empty", "3x3 memo empty", "3x6 best empty", "3x6 best some"});
+  const json m = json::parse(read_file(t.path / "out/metadata.json"));
+  CHECK_THAT(m["exactness"]["checked_against"]["3x3k3"].get<std::string>(), Catch::Contains("exact solver"));
+  CHECK_THAT(m["exactness"]["checked_against"]["3x6k3"].get<std::string>(), Catch::Contains("reference search"));
+  CHECK(m["max_rss_kib"].get<long>() > 0);
+  CHECK(m["strategies"].size() == 2);
+
+  // A set that needs the exact solver, on the large board: refused at its line, nothing written.
+  std::string text = read_file(t.path / "exp.toml");
+  text.replace(text.find("kind = \"list\""), std::string("kind = \"list\"").size(), "kind = \"all\"");
+  text.replace(text.find("positions = "), text.find("\nboards", text.find("positions = ")) - text.find("positions = "), "");
+  write_file(t.path / "bad.toml", text);
+  const auto bad = run_tictac("run bad.toml --out bad", t.path);
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("bad.toml:19:") && Catch::Contains("needs the exact solver") &&
+                          Catch::Contains("3x6k3"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "bad"));
+}

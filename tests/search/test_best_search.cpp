@@ -1,0 +1,204 @@
+// The best search, checked against the exact retrograde solution: every
+// combination of its options gives the exact value and an optimal move.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "algorithms/search/best_search.hpp"
+#include "algorithms/exact/solution.hpp"
+
+using namespace tictac;
+
+namespace {
+
+// Every combination of the ladder's options (2^6 on/off choices times the
+// three tables): 192.
+std::vector<BestOptions> every_combination() {
+  std::vector<BestOptions> all;
+  for (int bits = 0; bits < 64; ++bits)
+    for (auto tt : {BestOptions::Table::canonical, BestOptions::Table::exact, BestOptions::Table::none}) {
+      BestOptions o;
+      o.wins = bits & 1;
+      o.threats = bits & 2;
+      o.window = bits & 4 ? BestOptions::Window::full : BestOptions::Window::null;
+      o.live = bits & 8;
+      o.order = bits & 16 ? BestOptions::Order::index : BestOptions::Order::eval;
+      o.history = bits & 32;
+      o.tt = tt;
+      all.push_back(o);
+    }
+  return all;
+}
+
+std::string describe(const BestOptions& o) {
+  auto on = [](bool b) { return b ? "on" : "off"; };
+  return std::string("wins=") + on(o.wins) + ",threats=" + on(o.threats) +
+         ",window=" + (o.window == BestOptions::Window::null ? "null" : "full") +
+         ",tt=" + (o.tt == BestOptions::Table::canonical ? "canonical" : o.tt == BestOptions::Table::exact ? "exact" : "none") +
+         ",live=" + on(o.live) + ",order=" + (o.order == BestOptions::Order::eval ? "eval" : "index") +
+         ",history=" + on(o.history);
+}
+
+// The exact solutions, built once per test run (4x4 takes seconds).
+const ExactSolution& solution(const Board& b) {
+  struct Solved {
+    StateSpace space;
+    ExactSolution solution;
+    explicit Solved(const Board& b) : space(b), solution(space) {}
+  };
+  static std::vector<std::unique_ptr<Solved>> cache;
+  for (const auto& s : cache)
+    if (s->space.board() == b) return s->solution;
+  cache.push_back(std::make_unique<Solved>(b));
+  return cache.back()->solution;
+}
+
+// The non-terminal reachable positions of plies [min_ply, max_ply], every
+// `stride`-th one.
+std::vector<Position> positions(const ExactSolution& sol, int min_ply, int max_ply, int stride) {
+  const StateSpace& space = sol.space();
+  std::vector<Position> out;
+  int seen = 0;
+  for (auto i = space.ply_begin(min_ply); i < space.ply_begin(max_ply + 1); ++i)
+    if (!space.terminal(i) && seen++ % stride == 0) out.push_back(space.position(i));
+  return out;
+}
+
+// Searches every position with `o` and checks the value and the move against
+// the solution; returns how many positions failed (reported through INFO).
+template <class Stats = NoStats>
+int failures(const ExactSolution& sol, const BestOptions& o, const std::vector<Position>& ps) {
+  BestSearch<Stats> search(sol.board(), o);
+  int failed = 0;
+  for (const Position& p : ps) {
+    Stats stats;
+    const SearchResult r = search.search(p, stats);
+    const bool value_ok = r.value == sol.value(p);
+    const bool move_ok = r.best_move >= 0 && (sol.optimal_moves(p) >> r.best_move & 1);
+    if (!value_ok || !move_ok) {
+      if (failed++ < 3) {
+        UNSCOPED_INFO(describe(o) << ": x=" << p.x << " o=" << p.o << " value " << r.value << " (exact "
+                                  << sol.value(p) << "), move " << r.best_move);
+      }
+    }
+  }
+  return failed;
+}
+
+}  // namespace
+
+TEST_CASE("every option combination solves every non-terminal 3x3 position exactly", "[best_search]") {
+  const ExactSolution& sol = solution(Board(3, 3, 3));
+  const auto ps = positions(sol, 0, 9, 1);
+  REQUIRE(ps.size() == 4520);  // ground-truth.md
+  for (const BestOptions& o : every_combination()) CHECK(failures(sol, o, ps) == 0);
+}
+
+TEST_CASE("every option combination solves every non-terminal 3x4 k=3 position exactly", "[best_search]") {
+  const ExactSolution& sol = solution(Board(3, 4, 3));
+  const auto ps = positions(sol, 0, 12, 1);
+  REQUIRE(ps.size() == 79563);
+  for (const BestOptions& o : every_combination()) CHECK(failures(sol, o, ps) == 0);
+}
+
+TEST_CASE("the full solver solves every non-terminal 4x3 k=3 position exactly", "[best_search]") {
+  // The transpose of 3x4: rows and columns swap roles in the symmetries.
+  const ExactSolution& sol = solution(Board(4, 3, 3));
+  CHECK(failures(sol, BestOptions{}, positions(sol, 0, 12, 1)) == 0);
+}
+
+TEST_CASE("the ladder and the full solver are exact on a sample of 4x4 positions, k=3 and k=4", "[best_search]") {
+  for (const Board& b : {Board(4, 4, 3), Board(4, 4, 4)}) {
+    const ExactSolution& sol = solution(b);
+    INFO(b.name());
+    // The full solver on positions of every ply.
+    CHECK(failures(sol, BestOptions{}, positions(sol, 0, 15, 997)) == 0);
+    // Every combination on late positions, where the weakest rungs are fast.
+    const auto late = positions(sol, 9, 15, 9973);
+    for (const BestOptions& o : every_combination()) CHECK(failures(sol, o, late) == 0);
+  }
+}
+
+TEST_CASE("the empty 4x4 board with k=4 is a draw", "[best_search]") {
+  const Board b(4, 4, 4);
+  const int exact = solution(b).value(Position{});
+  REQUIRE(exact == 0);
+  for (const auto& [name, o] : best_ladder()) {
+    if (o.tt == BestOptions::Table::none) continue;  // too slow without a table
+    INFO(name);
+    CountingStats stats;
+    BestSearch<CountingStats> search(b, o);
+    const SearchResult r = search.search(Position{}, stats);
+    CHECK(r.value == exact);
+    CHECK(r.score == 0);
+    CHECK((solution(b).optimal_moves(Position{}) >> r.best_move & 1));
+    CHECK(r.stats.nodes == stats.result().nodes);
+    CHECK(r.stats.nodes > 0);
+  }
+}
+
+TEST_CASE("statistics do not change the search", "[best_search]") {
+  const Board b(4, 4, 4);
+  NoStats none;
+  CountingStats counting;
+  SearchTrace trace;
+  TracingStats tracing;
+  tracing.trace = &trace;
+  const SearchResult fast = BestSearch<NoStats>(b).search(Position{}, none);
+  const SearchResult counted = BestSearch<CountingStats>(b).search(Position{}, counting);
+  const SearchResult traced = BestSearch<TracingStats>(b).search(Position{}, tracing);
+  CHECK(fast.value == counted.value);
+  CHECK(fast.best_move == counted.best_move);
+  CHECK(traced.best_move == counted.best_move);
+  CHECK(fast.stats.nodes == 0);
+  CHECK(traced.stats.nodes == counted.stats.nodes);
+  CHECK(trace.visited.size() == counted.stats.nodes);
+  // One node per entry: the nodes by ply add up to the total.
+  std::uint64_t by_ply = 0;
+  for (auto n : counted.stats.nodes_by_ply) by_ply += n;
+  CHECK(by_ply == counted.stats.nodes);
+  CHECK(counted.stats.tt_capacity == std::size_t{1} << BoundTable::bits_for(b));
+  CHECK(counted.stats.tt_occupancy > 0);
+  CHECK(counted.stats.tt_hits > 0);
+}
+
+TEST_CASE("each search starts afresh, so repeated searches count the same nodes", "[best_search]") {
+  const Board b(4, 4, 4);
+  BestSearch<CountingStats> search(b);
+  CountingStats first, second;
+  const SearchResult r1 = search.search(Position{}, first);
+  const SearchResult r2 = search.search(Position{}, second);
+  CHECK(r1.stats.nodes == r2.stats.nodes);
+  CHECK(r1.best_move == r2.best_move);
+}
+
+TEST_CASE("a finished position is one terminal node with no move", "[best_search]") {
+  // X X X
+  // O O .
+  // . . .
+  const Board b;
+  const Position p{0b000'000'111, 0b000'011'000};
+  CountingStats stats;
+  const SearchResult r = BestSearch<CountingStats>(b).search(p, stats);
+  CHECK(r.value == 1);
+  CHECK(r.best_move == -1);
+  CHECK(r.stats.nodes == 1);
+  CHECK(r.stats.terminal_nodes == 1);
+}
+
+TEST_CASE("a board above 48 cells is searched without a table", "[best_search]") {
+  // 7x7 with k=2: the first player wins at once on its second stone.
+  const Board b(7, 7, 2);
+  CountingStats stats;
+  const SearchResult r = BestSearch<CountingStats>(b).search(Position{}, stats);
+  CHECK(r.value == 1);
+  CHECK(r.stats.tt_capacity == 0);
+}
+
+TEST_CASE("the table entry is 16 bytes and the table is sized to the board", "[best_search]") {
+  STATIC_REQUIRE(sizeof(BoundTable::Entry) == 16);
+  CHECK(BoundTable::bits_for(Board(3, 3, 3)) == 10);
+  CHECK(BoundTable::bits_for(Board(4, 4, 4)) < BoundTable::bits_for(Board(5, 5, 4)));
+  CHECK(BoundTable::bits_for(Board(7, 7, 4)) == 0);
+}

@@ -139,29 +139,6 @@ std::string option_value(const std::string& spec, const std::string& key, const 
   return otherwise;
 }
 
-void add(SearchStats& total, const SearchStats& s) {
-  total.nodes += s.nodes;
-  for (std::size_t i = 0; i < s.nodes_by_ply.size(); ++i) total.nodes_by_ply[i] += s.nodes_by_ply[i];
-  total.terminal_nodes += s.terminal_nodes;
-  total.cutoffs += s.cutoffs;
-  total.first_move_cutoffs += s.first_move_cutoffs;
-  total.cutoff_move_index_sum += s.cutoff_move_index_sum;
-  total.tt_probes += s.tt_probes;
-  total.tt_hits += s.tt_hits;
-  total.tt_hits_exact += s.tt_hits_exact;
-  total.tt_hits_lower += s.tt_hits_lower;
-  total.tt_hits_upper += s.tt_hits_upper;
-  total.tt_hit_cutoffs += s.tt_hit_cutoffs;
-  total.tt_stores += s.tt_stores;
-  total.tt_overwrites += s.tt_overwrites;
-  total.tt_collisions += s.tt_collisions;
-  total.tt_occupancy += s.tt_occupancy;
-  total.tt_capacity = std::max(total.tt_capacity, s.tt_capacity);
-  total.memo_entries += s.memo_entries;
-  total.memo_hits += s.memo_hits;
-  total.table_bytes = std::max(total.table_bytes, s.table_bytes);
-}
-
 // Folders the run creates, removed again unless the run succeeds.
 struct CreatedFolders {
   std::vector<std::filesystem::path> created;
@@ -241,12 +218,12 @@ std::vector<ColumnInfo> result_columns() {
       {"best_move", "the strategy's chosen move as a cell index (row by row from 0); empty for a finished position", kFromCounting},
       {"matches_exact", "true when value equals exact_value and best_move is an optimal move (set_total: every position)", kFromExact},
   };
-  for (const StatField& f : stat_fields(SearchStats{}))
-    cols.push_back({f.name, f.is_rate ? "search statistic (a rate, recomputed from summed counts on set_total rows)"
-                                      : "search statistic (algorithms/search/statistics.hpp; summed on set_total rows)",
-                    kFromCounting});
-  for (auto& c : cols)
-    if (c.name == "nodes") c.description = "nodes searched: entries into the search function, root, finished and table-answered positions included";
+  for (const StatColumn& f : stat_columns()) {
+    const char* total = f.aggregate == Aggregate::sum   ? "summed over the positions on set_total rows"
+                        : f.aggregate == Aggregate::max ? "the maximum over the positions on set_total rows"
+                                                        : "a rate, recomputed from the summed counts on set_total rows";
+    cols.push_back({f.name, std::string(f.description) + "; " + total, kFromCounting});
+  }
   cols.push_back({"time_ns", "wall time of one search in nanoseconds (set_total: the sum over the set in that repetition)", kFromFast});
   return cols;
 }
@@ -395,7 +372,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
       const bool best_ok = pb.ref->optimal(e.position, counted.best_move);
       const bool match = counted.value == e.value && fast_value == e.value && best_ok;
       all_match = all_match && match;
-      add(total, counted.stats);
+      add_to_total(total, counted.stats);
       const std::string pos_text = format_position(pb.board, e.position);
       if (!match) {
         std::string why;

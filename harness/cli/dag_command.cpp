@@ -19,6 +19,7 @@
 #include "harness/dag/dag.hpp"
 #include "harness/dag/dag_format.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
@@ -101,8 +102,8 @@ void add_dag(CLI::App& app) {
     std::unique_ptr<Strategy> strategy;
     if (!opts->strategy.empty()) strategy = make_strategy(b, opts->strategy);
 
-    const StateSpace space(b);
-    const ExactSolution solution(space);
+    const auto exact = exact_solution(b);
+    const ExactSolution& solution = *exact;
     const SymmetryGroup group(b);
     Dag dag = [&] {
       try {

@@ -17,6 +17,7 @@
 #include "algorithms/exact/solution.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
@@ -63,8 +64,7 @@ class Knowledge {
   const ValueOracle& oracle() {
     if (oracle_) return oracle_;
     if (exact()) {
-      space_ = std::make_unique<StateSpace>(board_);
-      solution_ = std::make_unique<ExactSolution>(*space_);
+      solution_ = exact_solution(board_);
       oracle_ = exact_oracle(*solution_);
     } else {
       Strategy* s = strategy_.get();
@@ -77,8 +77,7 @@ class Knowledge {
   Board board_;
   std::string spec_;
   std::unique_ptr<Strategy> strategy_;
-  std::unique_ptr<StateSpace> space_;
-  std::unique_ptr<ExactSolution> solution_;
+  std::shared_ptr<const ExactSolution> solution_;
   ValueOracle oracle_;
 };
 

@@ -83,7 +83,7 @@ void add_solve(CLI::App& app) {
     if (exact_known) {
       source = "exact solution";
       const auto exact = exact_solution(b);
-      if (exact->value(root) != r.value || (r.best_move >= 0 && !(exact->optimal_moves(root) >> r.best_move & 1)))
+      if (exact->value(root) != r.value || !exact->is_optimal(root, r.best_move))
         throw std::runtime_error("strategy " + strategy->spec() + " disagrees with the exact solution on " +
                                  format_position(b, root) + " (exact value " + std::to_string(exact->value(root)) +
                                  ", strategy value " + std::to_string(r.value) + ", move " +

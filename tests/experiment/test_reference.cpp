@@ -34,7 +34,7 @@ TEST_CASE("the reference search agrees with the exact solver on values and optim
     REQUIRE(exact.exact() != nullptr);
     REQUIRE(search.exact() == nullptr);
     const auto solution = exact_solution(b);
-    const StateSpace space(b);
+    const StateSpace& space = solution->space();
     int positions = 0;
     for (int ply = 0; ply <= 4; ++ply)
       for (auto i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {

@@ -7,9 +7,12 @@
 // and in experiment configs.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "algorithms/game/board.hpp"
@@ -33,10 +36,17 @@ class Strategy {
 };
 
 struct StrategyOption {
+  enum class Kind : std::uint8_t {
+    choice,      // one of `choices`
+    number,      // a whole number
+    move_order,  // an ordering of the alpha-beta family (orderings.hpp); `choices` are examples
+  };
   std::string key;
   std::string default_value;
-  std::vector<std::string> choices;  // empty: a whole number
+  std::vector<std::string> choices;
   std::string help;
+  Kind kind = Kind::choice;
+  bool ordering = false;  // the strategy's move ordering (the `ordering` column of results.csv)
 };
 
 struct StrategyInfo {
@@ -51,6 +61,12 @@ const std::vector<StrategyInfo>& strategy_catalog();
 // Throws std::invalid_argument for an unknown name or option, or a bad
 // value, listing the valid choices.
 std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spec);
+
+// The index in `options` of the option that makes strategy `name` draw from
+// its seed (an order whose ordering is seeded, orderings.hpp), if any.  An
+// unknown strategy, key or value makes none (make_strategy refuses them).
+std::optional<std::size_t> seeded_option(std::string_view name,
+                                         const std::vector<std::pair<std::string, std::string>>& options);
 
 // The fastest exact strategy for a board (the default of `tictac solve`).
 std::string default_strategy(const Board& board);

@@ -14,6 +14,7 @@
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
 #include "harness/registry/strategy_spec.hpp"
 
@@ -71,23 +72,17 @@ using MinimaxFlat = Minimax<S, false>;
 template <class S>
 using MinimaxDepth = Minimax<S, true>;
 
-const std::vector<std::string> kOrders = {"index",   "static", "random", "random-fixed", "history",
-                                          "oracle",  "worst",  "tt",     "killer",       "tt+history",
-                                          "tt+killer", "tt+static", "tt+killer+history"};
-
 std::vector<StrategyOption> alphabeta_options(bool with_tt_choice) {
   std::vector<StrategyOption> o = {
-      {"order", "index", kOrders,
-       "move ordering: a base (index, static, random, random-fixed, history, oracle, worst), optionally "
-       "after the prefixes tt+ and killer+ (any such combination is accepted)"},
+      {"order", "index", order_examples(), order_help(), StrategyOption::Kind::move_order, true},
       {"window", "full", {"full", "narrow"}, "root window: (-inf, +inf), or the extreme scores of a game"},
       {"fail", "soft", {"soft", "hard"}, "fail-soft returns scores outside (alpha, beta); fail-hard clamps them"},
       {"score", "flat", {"flat", "depth"}, "flat +1/0/-1, or depth-scored (sooner wins score higher)"},
       {"tt", "none", {"none", "zobrist"}, "transposition table"},
       {"keys", "exact", {"exact", "canonical"}, "table keys: the position's Zobrist key, or its canonical form's"},
-      {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)"},
+      {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)", StrategyOption::Kind::number},
       {"replace", "always", {"always", "depth", "two-tier"}, "table replacement scheme"},
-      {"seed", "1", {}, "seed for the random orderings"},
+      {"seed", "1", {}, "seed for the random orderings", StrategyOption::Kind::number},
       {"iterative", "false", {"false", "true"}, "iterative deepening (depth 1, 2, ..., all empty cells)"},
   };
   if (!with_tt_choice) o.erase(o.begin() + 4);  // mtdf always has its table
@@ -122,10 +117,12 @@ const std::vector<StrategyInfo>& catalog() {
         {"threats", "on", {"on", "off"}, "an opponent with two immediate winning threats wins: no further search"},
         {"window", "null", {"null", "full"}, "null-window searches on the three values, or one full-window search"},
         {"tt", "canonical", {"canonical", "exact", "none"}, "table holding both bounds, keyed by canonical form or position"},
-        {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)"},
+        {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)",
+         StrategyOption::Kind::number},
         {"live", "on", {"on", "off"}, "live-line pruning: dead windows ignored, no live window is a draw, one of the "
                                        "cells in no live window is tried"},
-        {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell"},
+        {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell",
+         StrategyOption::Kind::choice, true},
         {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}}},
   };
   return c;
@@ -145,9 +142,9 @@ std::map<std::string, std::string> resolve(const StrategyInfo& info, const Strat
       throw std::invalid_argument("strategy " + info.name + " has no option '" + key + "'" +
                                   (valid.empty() ? " (it takes none)" : " (its options: " + valid + ")"));
     }
-    if (option->choices == kOrders) {
-      OrderSpec::parse(value);  // throws with the valid parts
-    } else if (!option->choices.empty()) {
+    if (option->kind == StrategyOption::Kind::move_order) {
+      parse_order(value);  // throws with the valid parts
+    } else if (option->kind == StrategyOption::Kind::choice) {
       if (std::find(option->choices.begin(), option->choices.end(), value) == option->choices.end()) {
         std::string valid;
         for (const auto& c : option->choices) valid += (valid.empty() ? "" : ", ") + c;
@@ -166,7 +163,7 @@ std::map<std::string, std::string> resolve(const StrategyInfo& info, const Strat
   normal = info.name;
   for (std::size_t i = 0; i < info.options.size(); ++i) {
     std::string v = values[info.options[i].key];
-    if (info.options[i].choices == kOrders) v = OrderSpec::parse(v).to_string();
+    if (info.options[i].kind == StrategyOption::Kind::move_order) v = order_text(parse_order(v));
     normal += (i ? "," : ":") + info.options[i].key + "=" + v;
   }
   return values;
@@ -174,7 +171,7 @@ std::map<std::string, std::string> resolve(const StrategyInfo& info, const Strat
 
 AlphaBetaOptions alphabeta_options(std::map<std::string, std::string>& v, const std::string& name) {
   AlphaBetaOptions o;
-  o.order = OrderSpec::parse(v["order"]);
+  o.order = parse_order(v["order"]);
   o.narrow_window = v["window"] == "narrow";
   o.fail_hard = v["fail"] == "hard";
   o.depth_score = v["score"] == "depth";
@@ -231,13 +228,31 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
     return std::make_unique<Erased<BestSearch, BestOptions>>(normal, board, nullptr, b);
   }
   const AlphaBetaOptions o = alphabeta_options(values, name);
-  std::shared_ptr<const ExactSolution> exact = o.order.needs_exact() ? exact_solution(board) : nullptr;
+  if (needs_exact(o.order) && board.cells() > StateSpace::kMaxCells)
+    throw std::invalid_argument("strategy " + name + ": order=" + values["order"] +
+                                " reads the exact solution, which needs a board of at most 16 cells; " +
+                                board.size_name() + " has " + std::to_string(board.cells()));
+  std::shared_ptr<const ExactSolution> exact = needs_exact(o.order) ? exact_solution(board) : nullptr;
   const ExactSolution* e = exact.get();
   if (name == "alphabeta")
     return std::make_unique<Erased<AlphaBeta, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
   if (name == "pvs")
     return std::make_unique<Erased<Pvs, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
   return std::make_unique<Erased<Mtdf, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
+}
+
+std::optional<std::size_t> seeded_option(std::string_view name,
+                                         const std::vector<std::pair<std::string, std::string>>& options) {
+  for (const auto& info : catalog()) {
+    if (info.name != name) continue;
+    for (std::size_t i = 0; i < options.size(); ++i)
+      for (const auto& o : info.options)
+        if (o.key == options[i].first && o.kind == StrategyOption::Kind::move_order) try {
+            if (seeded(parse_order(options[i].second))) return i;
+          } catch (const std::invalid_argument&) {
+          }
+  }
+  return std::nullopt;
 }
 
 // The full `best` solver, except that on 4x4 the history tie-break is off:

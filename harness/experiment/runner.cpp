@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 #include <memory>
+#include <fmt/core.h>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <unistd.h>
@@ -21,7 +22,6 @@
 #include "harness/experiment/reference.hpp"
 #include "harness/formats/stat_fields.hpp"
 #include "harness/registry/strategy.hpp"
-#include "harness/registry/strategy_spec.hpp"
 #include "harness/formats/version.hpp"
 
 namespace tictac {
@@ -132,13 +132,6 @@ std::vector<PreparedBoard> prepare(const ExperimentConfig& c) {
   return boards;
 }
 
-std::string option_value(const std::string& spec, const std::string& key, const std::string& otherwise) {
-  const StrategySpec s = StrategySpec::parse(spec);
-  for (const auto& [k, v] : s.options)
-    if (k == key) return v;
-  return otherwise;
-}
-
 // Folders the run creates, removed again unless the run succeeds.
 struct CreatedFolders {
   std::vector<std::filesystem::path> created;
@@ -186,6 +179,24 @@ class Progress {
   double work_;
   clock::time_point start_, last_{};
 };
+
+// The strategy weights of the catalogue, heaviest first, the strategies of
+// one weight in catalogue order: "minimax, negamax 100; alphabeta 10; others 1".
+std::string cost_weights_text() {
+  std::vector<double> weights;
+  for (const auto& s : strategy_catalog())
+    if (s.cost_weight != 1.0 && std::find(weights.begin(), weights.end(), s.cost_weight) == weights.end())
+      weights.push_back(s.cost_weight);
+  std::sort(weights.rbegin(), weights.rend());
+  std::string text;
+  for (double w : weights) {
+    std::string names;
+    for (const auto& s : strategy_catalog())
+      if (s.cost_weight == w) names += (names.empty() ? "" : ", ") + s.name;
+    text += names + " " + fmt::format("{:g}", w) + "; ";
+  }
+  return text + "others 1";
+}
 
 std::string moves_text(const Board& b, Mask m) {
   std::string s;
@@ -278,7 +289,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
       for (std::size_t p = 0; p < c.position_sets.size(); ++p) {
         if (!applies(c.position_sets[p], boards[b].board) || !boards[b].strategies[s]) continue;
         all_cells.push_back({b, s, p});
-        costs.push_back(estimated_cell_cost(StrategySpec::parse(boards[b].strategies[s]->spec()).name,
+        costs.push_back(estimated_cell_cost(boards[b].strategies[s]->identity().cost_weight,
                                             boards[b].board.cells(), boards[b].sets[p].size()));
       }
   // The global index of each cell run here, in the unsharded order.
@@ -343,8 +354,8 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
     Strategy& strategy = *pb.strategies[cell.strategy];
     const auto& set = pb.sets[cell.set];
     const std::string spec = strategy.spec();
-    const std::string ordering = option_value(spec, "order", "none");
-    const std::string strategy_name = StrategySpec::parse(spec).name;
+    const std::string& ordering = strategy.ordering();
+    const std::string& strategy_name = strategy.name();
     const std::string& set_name = c.position_sets[cell.set].name;
     auto prefix = [&] {
       csv.field(c.name).field(pb.board.size_name()).field(pb.board.k()).field(spec).field(strategy_name).field(ordering).field(set_name);
@@ -472,7 +483,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
                   {"cell_rows", cell_rows},
                   {"estimated_cost_share", total_cost > 0 ? shard_cost / total_cost : 0.0},
                   {"balancing", "greedy, most expensive cell first, to the least loaded shard; cost = positions x "
-                                "strategy weight (minimax, negamax 100; alphabeta 10; others 1) x 2^board cells"}};
+                                "strategy weight (" + cost_weights_text() + ") x 2^board cells"}};
   m["result_rows"] = summary.rows;
   nlohmann::ordered_json against = nlohmann::ordered_json::object();
   for (const auto& pb : boards) against[pb.board.name()] = pb.ref->description();

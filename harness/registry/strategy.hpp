@@ -4,10 +4,13 @@
 //
 // A spec is `name` or `name:key=value,key=value` (for example
 // `alphabeta:order=history,tt=zobrist`).  The same string works in the CLI
-// and in experiment configs.
+// and in experiment configs.  The strategies and their options are one table,
+// kStrategies in strategy_registry.cpp (README: "Adding a strategy").
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,11 +23,27 @@
 
 namespace tictac {
 
+// What a strategy is, as the runner and the CSV need it, without parsing its
+// spec back.
+struct StrategyIdentity {
+  std::string spec;      // the spec in normal form: every option present, in catalogue order
+  std::string name;      // the strategy without its options
+  std::string ordering;  // the value of its ordering option in normal form; "none" without one
+  bool seeded = false;   // whether its search draws from its seed (a seeded ordering)
+  double cost_weight = 1.0;  // StrategyInfo::cost_weight
+};
+
 class Strategy {
  public:
+  explicit Strategy(StrategyIdentity identity) : identity_(std::move(identity)) {}
   virtual ~Strategy() = default;
-  // The spec in normal form: every option present, in catalogue order.
-  virtual const std::string& spec() const = 0;
+
+  const StrategyIdentity& identity() const { return identity_; }
+  const std::string& spec() const { return identity_.spec; }
+  const std::string& name() const { return identity_.name; }
+  const std::string& ordering() const { return identity_.ordering; }
+  bool seeded() const { return identity_.seeded; }
+
   // One search of p with counting statistics.  Each call is independent:
   // tables and memos start empty, so node counts are deterministic.
   virtual SearchResult search(const Position& p) = 0;
@@ -33,6 +52,9 @@ class Strategy {
   virtual SearchResult search_fast(const Position& p) = 0;
   // The same search, recording what it visited.
   virtual SearchResult search_traced(const Position& p, SearchTrace& trace) = 0;
+
+ private:
+  StrategyIdentity identity_;
 };
 
 struct StrategyOption {
@@ -53,10 +75,34 @@ struct StrategyInfo {
   std::string name;
   std::string summary;
   std::vector<StrategyOption> options;
+  // A rough relative cost per position, only for balancing shards
+  // (shard.hpp): full-tree searches dwarf pruned and memoised ones.
+  double cost_weight = 1.0;
+};
+
+// Every option of a strategy, validated, defaults filled in, by key.
+using OptionValues = std::map<std::string, std::string>;
+
+// Builds the strategy for `board` from its option values.  Throws
+// std::invalid_argument for options that clash, or a board it cannot
+// search, saying why.
+using StrategyFactory =
+    std::function<std::unique_ptr<Strategy>(const Board& board, const OptionValues& values, StrategyIdentity identity)>;
+
+// One line of the table: what `tictac strategies` lists, and how to build it.
+struct StrategyEntry {
+  StrategyInfo info;
+  StrategyFactory make;
 };
 
 // Every strategy with its options, in the order `tictac strategies` lists them.
-const std::vector<StrategyInfo>& strategy_catalog();
+std::vector<StrategyInfo> strategy_catalog();
+
+// Adds a strategy to the table, after the built-in ones: for a strategy that
+// only a test binary knows (tests/registry/example_strategy.hpp).  Call it
+// before any make_strategy runs on another thread.  Throws
+// std::invalid_argument when the name is taken.
+void register_strategy(StrategyEntry entry);
 
 // Throws std::invalid_argument for an unknown name or option, or a bad
 // value, listing the valid choices.

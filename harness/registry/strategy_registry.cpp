@@ -1,5 +1,5 @@
 // The registry: spec strings to runnable strategies (strategy.hpp), from one
-// table, kStrategies.  A line of it is what `tictac strategies` lists (name,
+// table, strategy_table().  A line of it is what `tictac strategies` lists (name,
 // summary, options) and the factory that builds the strategy from its option
 // values (erased_strategy.hpp).
 #include <algorithm>
@@ -125,8 +125,8 @@ StrategyFactory retrograde() {
   };
 }
 
-// The table: one line per strategy.
-std::vector<StrategyEntry>& table() {
+// The strategy table: one line per strategy (README: "Adding a strategy").
+std::vector<StrategyEntry>& strategy_table() {
   static std::vector<StrategyEntry> t = {
       {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100},
        erased<MinimaxFlat>()},
@@ -164,7 +164,7 @@ std::vector<StrategyEntry>& table() {
 }
 
 const StrategyEntry* find_entry(std::string_view name) {
-  for (const auto& e : table())
+  for (const auto& e : strategy_table())
     if (e.info.name == name) return &e;
   return nullptr;
 }
@@ -232,14 +232,14 @@ StrategyIdentity identity_of(const StrategyInfo& info, const OptionValues& value
 
 std::vector<StrategyInfo> strategy_catalog() {
   std::vector<StrategyInfo> c;
-  for (const auto& e : table()) c.push_back(e.info);
+  for (const auto& e : strategy_table()) c.push_back(e.info);
   return c;
 }
 
 void register_strategy(StrategyEntry entry) {
   if (find_entry(entry.info.name))
     throw std::invalid_argument("a strategy named '" + entry.info.name + "' is already registered");
-  table().push_back(std::move(entry));
+  strategy_table().push_back(std::move(entry));
 }
 
 std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view text) {
@@ -247,7 +247,7 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
   const StrategyEntry* entry = find_entry(spec.name);
   if (!entry) {
     std::string valid;
-    for (const auto& e : table()) valid += (valid.empty() ? "" : ", ") + e.info.name;
+    for (const auto& e : strategy_table()) valid += (valid.empty() ? "" : ", ") + e.info.name;
     throw std::invalid_argument("unknown strategy '" + spec.name + "' (strategies: " + valid + ")");
   }
   const OptionValues values = resolve(entry->info, spec);

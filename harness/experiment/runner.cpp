@@ -134,9 +134,9 @@ struct CellLabel {
 };
 
 // The rows of results.csv (the report step), counting lines for messages.
-class ResultRows {
+class ResultsCsv {
  public:
-  explicit ResultRows(std::ostream& out) : csv_(out, column_names()) {}
+  explicit ResultsCsv(std::ostream& out) : csv_(out, column_names()) {}
 
   std::size_t rows() const { return rows_; }
   // The line the next row goes to (the header is line 1).
@@ -193,7 +193,7 @@ struct CellRunner {
   std::vector<PreparedBoard>& boards;
   const RunPlan& plan;
   const std::vector<std::vector<SearchResult>>& counted;  // by cell, when counted on threads; else empty
-  ResultRows& rows;
+  ResultsCsv& rows;
   Progress& progress;
   std::vector<std::string>& disagreements;
   double positions_done = 0;
@@ -296,7 +296,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, options.jobs), plan.mine.size()));
   const auto counted = threads > 1 ? count_on_threads(plan, boards, threads, options.interrupt)
                                    : std::vector<std::vector<SearchResult>>{};
-  ResultRows rows(out.csv());
+  ResultsCsv rows(out.csv());
   Progress progress(options.progress, plan.mine.size(), plan.positions);
   CellRunner cells{c, options, boards, plan, counted, rows, progress, summary.disagreements};
   std::vector<std::size_t> cell_rows;

@@ -91,7 +91,7 @@ TEST_CASE("optimal moves are exactly the moves that keep the value", "[solution]
   CHECK_THROWS_WITH(sol.value(parse_stones(b, "OO./.../...")), Catch::Contains("not reachable"));
 }
 
-TEST_CASE("a move is optimal when it keeps the value; on a finished board only 'no move' is", "[solution]") {
+TEST_CASE("a move is optimal when it keeps the value, and on a finished board only 'no move' is", "[solution]") {
   const Board b;
   const StateSpace space(b);
   const ExactSolution sol(space);

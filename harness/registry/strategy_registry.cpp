@@ -13,6 +13,7 @@
 #include "algorithms/search/negamax.hpp"
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
+#include "algorithms/search/seed003_alphabeta.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
 #include "harness/registry/strategy_spec.hpp"
@@ -127,6 +128,13 @@ const std::vector<StrategyInfo>& catalog() {
                                        "cells in no live window is tried"},
         {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell"},
         {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}}},
+      // Seed 003's engine as its Java code runs it (algorithms/search/seed003_alphabeta.hpp).
+      {"alphabeta-seed003",
+       "seed 003's engine exactly: minimax-form alpha-beta, each root move searched with the full window, "
+       "+-1000 scores, a 65,536-slot always-replace table keyed by java.util.Random(12345) Zobrist numbers",
+       {{"tt", "zobrist", {"zobrist", "none"}, "the article's table, or none (its alpha-beta alone)"},
+        {"order", "index", {"index", "oracle"},
+         "cells in index order (the article's code) or the oracle order (its 'ideal ordering'), after the table move"}}},
   };
   return c;
 }
@@ -229,6 +237,14 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
     b.order = values["order"] == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
     b.history = values["history"] == "on";
     return std::make_unique<Erased<BestSearch, BestOptions>>(normal, board, nullptr, b);
+  }
+  if (name == "alphabeta-seed003") {
+    const OrderBase base = values["order"] == "oracle" ? OrderBase::oracle : OrderBase::index;
+    std::shared_ptr<const ExactSolution> exact = base == OrderBase::oracle ? exact_solution(board) : nullptr;
+    const ExactSolution* e = exact.get();
+    if (values["tt"] == "none")
+      return std::make_unique<Erased<Seed003Plain, OrderBase, const ExactSolution*>>(normal, board, exact, base, e);
+    return std::make_unique<Erased<Seed003WithTable, OrderBase, const ExactSolution*>>(normal, board, exact, base, e);
   }
   const AlphaBetaOptions o = alphabeta_options(values, name);
   std::shared_ptr<const ExactSolution> exact = o.order.needs_exact() ? exact_solution(board) : nullptr;

@@ -34,6 +34,21 @@ struct Analysis {
   std::vector<std::pair<std::string, std::uint64_t>> burnside_fixed_points;
   std::uint64_t orbits_burnside = 0;
   std::uint64_t orbits_enumerated = 0;
+  // The enumerated orbits split by whether their positions are finished (a
+  // symmetry maps finished positions to finished ones).
+  std::uint64_t orbits_terminal = 0;
+  std::uint64_t orbits_nonterminal = 0;
+
+  // Burnside's lemma over every filling of the board, legal or not (3^cells
+  // ways to put X, O or nothing on each cell): g fixes 3^(cycles of g)
+  // fillings, one choice per cycle of its cell permutation.
+  std::uint64_t fillings = 0;
+  std::vector<std::pair<std::string, std::uint64_t>> filling_fixed_points;
+  std::uint64_t filling_orbits = 0;
+
+  // The board: its winning lines (k-windows) and its symmetries.
+  std::uint64_t lines = 0;
+  std::uint64_t symmetries = 0;
 
   // The game tree from the empty board: nodes (the root included) total and
   // by ply, and complete games by result and by length.
@@ -41,6 +56,7 @@ struct Analysis {
   std::vector<std::uint64_t> nodes_by_ply;
   ResultCounts games;
   std::vector<ResultCounts> games_by_length;
+  int shortest_game = 0, longest_game = 0;  // plies of the shortest and longest complete games
 
   // Games up to symmetry, under the two conventions:
   //  - position by position: paths through the symmetry-quotient DAG, whose

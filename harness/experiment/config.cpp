@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <set>
@@ -282,22 +283,46 @@ void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& 
   c.position_sets.push_back(std::move(s));
 }
 
+// A claim is read by scripts/report, not by the runner; it is checked here
+// so that a mistake in one is refused with its line like any other key.
 void read_claim(const Reader& r, const toml::table& t) {
   const int line = line_of(t);
-  r.known_keys(t, "[[claim]]", {"id", "seed", "text", "source", "board", "strategy", "position_set", "statistic",
-                                "baseline", "aggregate", "figure", "expected", "tolerance", "convention", "note"});
+  r.known_keys(t, "[[claim]]", {"id", "seed", "section", "text", "english", "source", "board", "strategy", "position_set",
+                                "statistic", "count", "baseline", "aggregate", "figure", "baseline_figure",
+                                "expression", "expected", "expected_max", "relation", "tolerance", "measured_as",
+                                "harness_strategy", "reason", "convention", "note"});
   for (const char* key : {"id", "seed", "text"}) r.string(t, key, true, line);
-  for (const char* key : {"board", "strategy", "position_set", "statistic", "baseline", "figure", "convention", "note"})
+  for (const char* key : {"section", "english", "board", "strategy", "position_set", "statistic", "baseline", "figure",
+                          "baseline_figure", "expression", "measured_as", "harness_strategy", "reason", "convention",
+                          "note"})
     r.string(t, key, false, line);
-  const std::string source = r.string(t, "source", false, line);
-  if (!source.empty() && source != "run" && source != "analyze")
-    r.fail(line_of(*t.get("source")), "source", "'" + source + "' is not one of run, analyze");
+  std::string source = r.string(t, "source", false, line);
+  if (source.empty()) source = "run";
+  if (source != "run" && source != "analyze" && source != "arithmetic" && source != "none")
+    r.fail(line_of(*t.get("source")), "source", "'" + source + "' is not one of run, analyze, arithmetic, none");
+  auto need = [&](const char* key, const char* why) {
+    if (!t.get(key)) r.fail(line, key, std::string("missing (") + why + ")");
+  };
+  if (source == "run") need("strategy", "the strategy whose rows measure the claim");
+  if (source == "analyze") need("figure", "a key of `tictac analyze --format json`");
+  if (source == "arithmetic") need("expression", "the arithmetic that checks the claim");
+  if (source == "none") need("reason", "why the claim cannot be measured here");
   const std::string aggregate = r.string(t, "aggregate", false, line);
   if (!aggregate.empty() && aggregate != "median" && aggregate != "min" && aggregate != "max" && aggregate != "mean")
     r.fail(line_of(*t.get("aggregate")), "aggregate", "'" + aggregate + "' is not one of median, min, max, mean");
+  const std::string count = r.string(t, "count", false, line);
+  if (!count.empty() && count != "all" && count != "below_root")
+    r.fail(line_of(*t.get("count")), "count", "'" + count + "' is not one of all, below_root");
+  const std::string relation = r.string(t, "relation", false, line);
+  static constexpr std::string_view kRelations[] = {"approx", "less", "at_most", "greater", "at_least", "between", "magnitude"};
+  if (!relation.empty() && std::find(std::begin(kRelations), std::end(kRelations), relation) == std::end(kRelations))
+    r.fail(line_of(*t.get("relation")), "relation",
+           "'" + relation + "' is not one of approx, less, at_most, greater, at_least, between, magnitude");
   const auto* expected = t.get("expected");
-  if (!expected) r.fail(line, "expected", "missing (the figure the seed claims)");
-  r.number(*expected, "expected");
+  if (!expected && source != "none") r.fail(line, "expected", "missing (the figure the seed claims)");
+  if (expected && !expected->is_boolean()) r.number(*expected, "expected");
+  if (relation == "between") need("expected_max", "the upper end of a 'between' claim");
+  if (const auto* n = t.get("expected_max")) r.number(*n, "expected_max");
   if (const auto* n = t.get("tolerance"))
     if (r.number(*n, "tolerance") < 0) r.fail(line_of(*n), "tolerance", "must not be negative");
 }

@@ -14,6 +14,7 @@
 #include "algorithms/search/negamax.hpp"
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
+#include "algorithms/search/seed003_alphabeta.hpp"
 #include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/orderings.hpp"
@@ -125,6 +126,20 @@ StrategyFactory retrograde() {
   };
 }
 
+// Seed 003's engine: with or without its table, in index or oracle order.
+StrategyFactory seed003() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const OrderBase base = values.at("order") == "oracle" ? OrderBase::oracle : OrderBase::index;
+    std::shared_ptr<const ExactSolution> exact = base == OrderBase::oracle ? exact_solution(board) : nullptr;
+    const ExactSolution* e = exact.get();
+    if (values.at("tt") == "none")
+      return std::make_unique<ErasedStrategy<Seed003Plain, OrderBase, const ExactSolution*>>(std::move(id), board, exact,
+                                                                                            base, e);
+    return std::make_unique<ErasedStrategy<Seed003WithTable, OrderBase, const ExactSolution*>>(std::move(id), board,
+                                                                                              exact, base, e);
+  };
+}
+
 // The strategy table: one line per strategy (README: "Adding a strategy").
 std::vector<StrategyEntry>& strategy_table() {
   static std::vector<StrategyEntry> t = {
@@ -159,6 +174,15 @@ std::vector<StrategyEntry>& strategy_table() {
         "(algorithms/search/best_search.hpp)",
         best_options()},
        erased<BestSearch>(to_best_options)},
+      // Seed 003's engine as its Java code runs it (algorithms/search/seed003_alphabeta.hpp).
+      {{"alphabeta-seed003",
+        "seed 003's engine exactly: minimax-form alpha-beta, each root move searched with the full window, "
+        "+-1000 scores, a 65,536-slot always-replace table keyed by java.util.Random(12345) Zobrist numbers",
+        {{"tt", "zobrist", {"zobrist", "none"}, "the article's table, or none (its alpha-beta alone)"},
+         {"order", "index", {"index", "oracle"},
+          "cells in index order (the article's code) or the oracle order (its 'ideal ordering'), after the table move",
+          StrategyOption::Kind::choice, true}}},
+       seed003()},
   };
   return t;
 }

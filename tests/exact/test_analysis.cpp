@@ -109,3 +109,49 @@ TEST_CASE("Burnside's orbit count equals the canonical forms enumerated on other
     CHECK(nodes == s.analysis.game_tree_nodes);
   }
 }
+
+TEST_CASE("Burnside over every filling agrees with an enumeration of the fillings", "[analysis]") {
+  for (const Board& b : {Board(3, 3, 3), Board(2, 3, 2), Board(3, 4, 3)}) {
+    const Solved s(b);
+    INFO(b.name());
+    // Every filling, legal or not: cell c holds digit c of n in base 3 (0 empty, 1 X, 2 O).
+    std::vector<std::uint64_t> fixed(static_cast<std::size_t>(s.group.size()), 0);
+    std::uint64_t fillings = 0, least_images = 0;
+    for (std::uint64_t n = 0;; ++n) {
+      Position p;
+      std::uint64_t d = n;
+      for (int c = 0; c < b.cells(); ++c, d /= 3) {
+        if (d % 3 == 1) p.x |= Mask{1} << c;
+        if (d % 3 == 2) p.o |= Mask{1} << c;
+      }
+      if (d) break;  // n has more digits than the board has cells
+      ++fillings;
+      bool least = true;
+      for (int g = 0; g < s.group.size(); ++g) {
+        const Position q = s.group.apply(g, p);
+        fixed[static_cast<std::size_t>(g)] += q == p;
+        least = least && !(q < p);
+      }
+      least_images += least;
+    }
+    CHECK(s.analysis.fillings == fillings);
+    REQUIRE(s.analysis.filling_fixed_points.size() == fixed.size());
+    for (std::size_t g = 0; g < fixed.size(); ++g) CHECK(s.analysis.filling_fixed_points[g].second == fixed[g]);
+    CHECK(s.analysis.filling_orbits == least_images);
+  }
+  CHECK(Solved(Board()).analysis.fillings == 19683);  // ground-truth.md: 3^9
+}
+
+TEST_CASE("3x3 has 138 finished and 627 unfinished positions up to symmetry, 8 lines and 8 symmetries", "[analysis]") {
+  // 138 terminal positions up to symmetry is the published figure (91 X wins,
+  // 44 O wins, 3 draws); 627 is seed 000's memo, which stores every
+  // unfinished class it reaches (tests/search: 627 entries).
+  const Analysis a = Solved(Board()).analysis;
+  CHECK(a.orbits_terminal == 138);
+  CHECK(a.orbits_nonterminal == 627);
+  CHECK(a.orbits_terminal + a.orbits_nonterminal == a.orbits_enumerated);
+  CHECK(a.lines == 8);
+  CHECK(a.symmetries == 8);
+  CHECK(a.shortest_game == 5);
+  CHECK(a.longest_game == 9);
+}

@@ -203,3 +203,61 @@ TEST_CASE("a position set may be limited to some boards and choose its own rows"
   CHECK(error_of(edited("kind = \"empty\"", "kind = \"empty\"\nboards = [\"4x4k4\"]")) ==
         "exp.toml:13: key 'boards': '4x4k4' is not one of the experiment's boards");
 }
+
+TEST_CASE("claims of every source read, and a wrong one is an error naming its line and key", "[config]") {
+  const std::string claims = std::string(kMinimal) + R"(
+[[claim]]
+id = "a"
+seed = "000"
+text = "t"
+strategy = "negamax"
+count = "below_root"
+expected = 549945
+
+[[claim]]
+id = "b"
+seed = "000"
+text = "t"
+source = "arithmetic"
+expression = "19683 + 27"
+expected = 19710
+
+[[claim]]
+id = "c"
+seed = "004"
+text = "t"
+source = "arithmetic"
+expression = "3 < 5"
+expected = true
+
+[[claim]]
+id = "d"
+seed = "004"
+text = "t"
+source = "none"
+reason = "another game"
+
+[[claim]]
+id = "e"
+seed = "004"
+text = "t"
+source = "analyze"
+figure = "reachable_states"
+relation = "between"
+expected = 1000
+expected_max = 10000
+)";
+  CHECK(parse_config(claims, "exp.toml").claims == 5);
+  // A missing key is reported at its [[claim]] line, a bad value at its own.
+  auto with = [&](const std::string& what, const std::string& by) {
+    std::string s = claims;
+    s.replace(s.find(what), what.size(), by);
+    return error_of(s);
+  };
+  CHECK(with("reason = \"another game\"", "") == "exp.toml:38: key 'reason': missing (why the claim cannot be measured here)");
+  CHECK(with("expression = \"3 < 5\"", "") == "exp.toml:30: key 'expression': missing (the arithmetic that checks the claim)");
+  CHECK(with("relation = \"between\"", "relation = \"about\"").find("exp.toml:51: key 'relation': 'about' is not one of") == 0);
+  CHECK(with("expected_max = 10000", "") == "exp.toml:45: key 'expected_max': missing (the upper end of a 'between' claim)");
+  CHECK(with("count = \"below_root\"", "count = \"root\"") == "exp.toml:19: key 'count': 'root' is not one of all, below_root");
+  CHECK(with("source = \"none\"", "source = \"guess\"") == "exp.toml:42: key 'source': 'guess' is not one of run, analyze, arithmetic, none");
+}

@@ -64,6 +64,12 @@ Mask ExactSolution::optimal_moves(const Position& p) const {
   return best;
 }
 
+bool ExactSolution::is_optimal(const Position& p, int move) const {
+  const Mask optimal = optimal_moves(p);
+  if (optimal == 0) return move < 0;  // finished: an unfinished position has an optimal move
+  return move >= 0 && move < board().cells() && ((optimal >> move) & 1);
+}
+
 int ExactSolution::best_move(const Position& p) const {
   const Mask optimal = optimal_moves(p);
   const bool winning = (p.to_move() == Side::X ? 1 : -1) * value(p) > 0;

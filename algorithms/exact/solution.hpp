@@ -39,6 +39,9 @@ class ExactSolution {
   // Every move from p whose value is best for the side to move (none when p
   // is finished).
   Mask optimal_moves(const Position& p) const;
+  // Whether `move` is one of optimal_moves(p); for a finished p, whether
+  // move is -1 (no move).  A cell off the board or occupied is not optimal.
+  bool is_optimal(const Position& p, int move) const;
   // The value (X's view) after each legal move from p; cells that are not
   // legal moves get 0 and are absent from p.empty().
   std::vector<int> move_values(const Position& p) const;

@@ -8,11 +8,6 @@
 namespace tictac {
 
 namespace {
-constexpr std::pair<std::string_view, OrderBase> kBases[] = {
-    {"index", OrderBase::index},     {"static", OrderBase::static_lines}, {"random", OrderBase::random},
-    {"random-fixed", OrderBase::random_fixed}, {"history", OrderBase::history},
-    {"oracle", OrderBase::oracle},   {"worst", OrderBase::worst}};
-
 void move_to_front(std::int8_t* moves, int n, int move) {
   for (int j = 0; j < n; ++j)
     if (moves[j] == move) {
@@ -22,53 +17,8 @@ void move_to_front(std::int8_t* moves, int n, int move) {
 }
 }  // namespace
 
-std::string OrderSpec::to_string() const {
-  std::string s = tt_first ? "tt" : "";
-  if (killers) s += s.empty() ? "killer" : "+killer";
-  for (auto [name, base_value] : kBases)
-    if (base_value == base) {
-      if (base != OrderBase::index || s.empty()) {
-        if (!s.empty()) s += '+';
-        s += name;
-      }
-    }
-  return s;
-}
-
-OrderSpec OrderSpec::parse(std::string_view text) {
-  OrderSpec spec;
-  bool base_seen = false;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const std::size_t plus = text.find('+', start);
-    const std::string_view part = text.substr(start, plus == std::string_view::npos ? std::string_view::npos : plus - start);
-    bool known = false;
-    if (part == "tt" && !spec.tt_first && !spec.killers && !base_seen) {
-      spec.tt_first = known = true;
-    } else if (part == "killer" && !spec.killers && !base_seen) {
-      spec.killers = known = true;
-    } else if (!base_seen) {
-      for (auto [name, base] : kBases)
-        if (part == name) {
-          spec.base = base;
-          base_seen = known = true;
-        }
-    }
-    if (!known)
-      throw std::invalid_argument(
-          "order '" + std::string(text) +
-          "' is not valid: give an optional 'tt+' prefix, an optional 'killer+' prefix, then one of "
-          "index, static, random, random-fixed, history, oracle, worst (for example tt+killer+history)");
-    if (plus == std::string_view::npos) break;
-    start = plus + 1;
-  }
-  return spec;
-}
-
 MoveOrder::MoveOrder(const Board& board, OrderSpec spec, std::uint64_t seed, const ExactSolution* exact)
     : board_(board), spec_(spec), seed_(seed), rng_(seed), exact_(exact) {
-  if (spec.needs_exact() && !exact)
-    throw std::invalid_argument("order=" + spec.to_string() + " reads the exact solution, which needs a board of at most 16 cells");
   for (int c = 0; c < board.cells(); ++c) static_order_.push_back(static_cast<std::int8_t>(c));
   if (spec.base == OrderBase::static_lines) {
     std::stable_sort(static_order_.begin(), static_order_.end(), [&](int a, int b) {

@@ -7,6 +7,7 @@
 #include "algorithms/exact/analysis.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 
 namespace tictac::cli {
 
@@ -154,8 +155,8 @@ void add_analyze(CLI::App& app) {
       ->capture_default_str();
   cmd->callback([opts] {
     const Board b = parse_board(opts->board, opts->k);
-    const StateSpace space(b);
-    const ExactSolution solution(space);
+    const auto exact = exact_solution(b);
+    const ExactSolution& solution = *exact;
     const SymmetryGroup group(b);
     const Analysis a = analyze(solution, group);
     if (opts->format == "json")

@@ -206,12 +206,12 @@ void read_strategy(const Reader& r, const toml::table& t, ExperimentConfig& c) {
       s.options.emplace_back(axes[i].key, axes[i].values[at[i]]);
       s.option_lines.push_back(axes[i].line);
     }
-    const auto order = std::find_if(s.options.begin(), s.options.end(), [](auto& o) { return o.first == "order"; });
-    if (!has_seed && order != s.options.end() && order->second.find("random") != std::string::npos) {
+    const auto seeded_by = has_seed ? std::nullopt : seeded_option(s.name, s.options);
+    if (seeded_by) {
       for (std::uint64_t seed : c.seeds) {
         StrategyConfig seeded = s;
         seeded.options.emplace_back("seed", std::to_string(seed));
-        seeded.option_lines.push_back(s.option_lines[static_cast<std::size_t>(order - s.options.begin())]);
+        seeded.option_lines.push_back(s.option_lines[*seeded_by]);
         c.strategies.push_back(std::move(seeded));
       }
     } else {

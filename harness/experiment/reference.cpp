@@ -47,10 +47,7 @@ std::optional<int> Reference::distance(const Position& p) const {
 }
 
 bool Reference::optimal(const Position& p, int move) {
-  if (exact_) {
-    const Mask m = exact_->optimal_moves(p);
-    return m == 0 ? move < 0 : move >= 0 && ((m >> move) & 1);
-  }
+  if (exact_) return exact_->is_optimal(p, move);
   if (result(board_, p) != Result::ongoing) return move < 0;
   if (move < 0 || move >= board_.cells() || !((p.empty(board_) >> move) & 1)) return false;
   Position q = p;

@@ -15,6 +15,7 @@
 #include "harness/dag/dag.hpp"
 #include "harness/dag/dag_format.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 
 using namespace tictac;
 using tictac::test::run_tictac;
@@ -183,8 +184,8 @@ void check_against_solver(const ReadGraph& g, const ExactSolution& solution, con
 
 void check_round_trip(int rows, int cols, int k, bool canonical, int depth = -1) {
   const Board b(rows, cols, k);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.canonical = canonical;
@@ -227,8 +228,8 @@ TEST_CASE("on 3x4 with k=3 the quotient and a depth-limited full DAG round-trip 
 
 TEST_CASE("a subgraph from a position down to a depth holds exactly the positions within reach", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   // X . .
   // . O .
@@ -247,8 +248,8 @@ TEST_CASE("a subgraph from a position down to a depth holds exactly the position
 
 TEST_CASE("the principal variation of 3x3 is a drawn line of nine optimal moves", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.principal_variation = true;
@@ -262,8 +263,8 @@ TEST_CASE("the principal variation of 3x3 is a drawn line of nine optimal moves"
 
 TEST_CASE("a DAG over the node limit is refused before it is built, with its exact size", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.node_limit = 2000;
@@ -280,8 +281,8 @@ TEST_CASE("a DAG over the node limit is refused before it is built, with its exa
 
 TEST_CASE("the overlay marks visited nodes, table hits and pruned moves, mapped to canonical forms", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.canonical = true;
@@ -329,8 +330,8 @@ TEST_CASE("the overlay marks visited nodes, table hits and pruned moves, mapped 
 
 TEST_CASE("GraphML written through Boost reads back with the same nodes, edges and values", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.canonical = true;

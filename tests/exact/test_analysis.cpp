@@ -4,17 +4,20 @@
 #include <set>
 
 #include "algorithms/exact/analysis.hpp"
+#include "harness/registry/exact_cache.hpp"
 
 using namespace tictac;
 
 namespace {
+// A board's exact solution (from the process's one holder), its symmetry
+// group and its analysis.
 struct Solved {
-  Board board;
-  StateSpace space;
-  ExactSolution solution;
+  std::shared_ptr<const ExactSolution> solution;
+  const StateSpace& space;
   SymmetryGroup group;
   Analysis analysis;
-  explicit Solved(const Board& b) : board(b), space(b), solution(space), group(b), analysis(analyze(solution, group)) {}
+  explicit Solved(const Board& b)
+      : solution(exact_solution(b)), space(solution->space()), group(b), analysis(analyze(*solution, group)) {}
 };
 
 // Every complete game of a board as its sequence of cells, by walking the

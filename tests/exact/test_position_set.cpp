@@ -6,18 +6,20 @@
 #include "algorithms/exact/position_set.hpp"
 #include "algorithms/game/symmetry.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 
 using namespace tictac;
 
 namespace {
-struct Solved {
-  Board board;
-  StateSpace space;
-  ExactSolution solution;
-  explicit Solved(Board b) : board(b), space(board), solution(space) {}
+// The 3x3 solution, from the process's one holder of exact solutions.
+struct TicTacToe {
+  std::shared_ptr<const ExactSolution> exact = exact_solution(Board(3, 3, 3));
+  const ExactSolution& solution = *exact;
+  const StateSpace& space = solution.space();
+  const Board& board = solution.board();
 };
-const Solved& tictactoe() {
-  static const Solved s{Board(3, 3, 3)};
+const TicTacToe& tictactoe() {
+  static const TicTacToe s;
   return s;
 }
 PositionSetSpec spec_of(PositionSetKind k) {
@@ -61,8 +63,9 @@ TEST_CASE("positions at plies 0 to 4 number 1, 9, 72, 252, 756 (none is finished
 
 TEST_CASE("the canonical set has one position per symmetry class of the non-terminal positions", "[position_set]") {
   for (const Board& b : {Board(3, 3, 3), Board(3, 4, 3)}) {
-    const StateSpace space(b);
-    const ExactSolution solution(space);
+    const auto exact = exact_solution(b);
+    const ExactSolution& solution = *exact;
+    const StateSpace& space = solution.space();
     const SymmetryGroup group(b);
     std::set<std::pair<Mask, Mask>> classes;  // counted independently, by canonical form
     for (StateSpace::Index i = 0; i < space.size(); ++i)

@@ -74,6 +74,26 @@ order = ["index", "random"])");
   CHECK(c.strategies[3].spec() == "alphabeta:order=random,seed=6");
 }
 
+TEST_CASE("seeding follows the ordering table: seeded orderings behind prefixes too, and no other option", "[config]") {
+  std::string text = edited("name = \"negamax\"", R"(name = "pvs"
+order = ["killer+random-fixed", "history", "tt+killer+random"]
+tt = "zobrist"
+
+[[strategy]]
+name = "best"
+order = ["index", "eval"])");
+  text = text.replace(text.find("boards"), 0, "seeds = [7, 8]\n");
+  const auto c = parse_config(text, "exp.toml");
+  std::vector<std::string> specs;
+  for (const auto& s : c.strategies) specs.push_back(s.spec());
+  CHECK(specs == std::vector<std::string>{
+                     "pvs:order=killer+random-fixed,tt=zobrist,seed=7", "pvs:order=killer+random-fixed,tt=zobrist,seed=8",
+                     "pvs:order=history,tt=zobrist", "pvs:order=tt+killer+random,tt=zobrist,seed=7",
+                     "pvs:order=tt+killer+random,tt=zobrist,seed=8", "best:order=index", "best:order=eval"});
+  // The added seed is reported at the line of the order that asked for it.
+  CHECK(c.strategies[0].option_lines.back() == c.strategies[0].option_lines.front());
+}
+
 TEST_CASE("position sets of every kind read with their keys", "[config]") {
   const auto c = parse_config(std::string(kMinimal) + R"(
 [[position_set]]

@@ -64,7 +64,7 @@ std::size_t check_all(const Board& board, int min_ply, int stride, const std::ve
       const Position p = space.position(i);
       const SearchResult r = strategy->search(p);
       ++searches;
-      const bool optimal = r.best_move >= 0 && (exact->optimal_moves(p) >> r.best_move & 1);
+      const bool optimal = exact->is_optimal(p, r.best_move);
       if ((r.value != exact->value(i) || !optimal) && failures++ < 3)
         FAIL_CHECK(strategy->spec() << " on " << board.name() << " " << format_position(board, p) << ": value "
                                     << r.value << " (exact " << exact->value(i) << "), move " << r.best_move);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "algorithms/tables/zobrist.hpp"
+#include "algorithms/game/random.hpp"
 
 namespace tictac {
 

@@ -27,6 +27,7 @@
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/tables/bound.hpp"
+#include "algorithms/tables/position_hash.hpp"
 
 namespace tictac {
 
@@ -117,12 +118,7 @@ class BoundTable {
   }
   static std::uint64_t lo(Mask x, Mask o) { return x | o << 48; }
   static std::uint32_t hi(Mask o) { return static_cast<std::uint32_t>(o >> 16); }
-  std::size_t index(Mask x, Mask o) const {
-    std::uint64_t h = x * 0x9e3779b97f4a7c15ULL ^ (o + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
-    h ^= h >> 31;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    return static_cast<std::size_t>(h >> (64 - bits_));
-  }
+  std::size_t index(Mask x, Mask o) const { return static_cast<std::size_t>(position_hash(x, o) >> (64 - bits_)); }
 
   int bits_;
   std::uint16_t generation_ = 1;

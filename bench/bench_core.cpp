@@ -91,8 +91,8 @@ void BM_TableStoreProbe(benchmark::State& state) {
   int i = 0;
   for (auto _ : state) {
     k = z.step(k, Side::O, i++ % b.cells());
-    tt.store(k, 1, Bound::exact, 3, 5, stats);
-    benchmark::DoNotOptimize(tt.probe(k, p, stats));
+    tt.store<Replacement::two_tier>(k, 1, Bound::exact, 3, 5, stats);
+    benchmark::DoNotOptimize(tt.probe<Replacement::two_tier>(k, p, stats));
   }
 }
 BENCHMARK(BM_TableStoreProbe)->Arg(3)->Arg(4);

@@ -228,16 +228,21 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
     b.live = values["live"] == "on";
     b.order = values["order"] == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
     b.history = values["history"] == "on";
-    return std::make_unique<Erased<BestSearch, BestOptions>>(normal, board, nullptr, b);
+    return dispatch<kBestFeatures>(features_of(b), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<Erased<BestSearchWith<F>::template Search, BestOptions>>(normal, board, nullptr, b);
+    });
   }
   const AlphaBetaOptions o = alphabeta_options(values, name);
   std::shared_ptr<const ExactSolution> exact = o.order.needs_exact() ? exact_solution(board) : nullptr;
   const ExactSolution* e = exact.get();
-  if (name == "alphabeta")
-    return std::make_unique<Erased<AlphaBeta, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
-  if (name == "pvs")
-    return std::make_unique<Erased<Pvs, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
-  return std::make_unique<Erased<Mtdf, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
+  return dispatch<kAlphaBetaPolicies>(policy_of(o), [&]<AlphaBetaPolicy P>() -> std::unique_ptr<Strategy> {
+    if constexpr (!P.fixed || P.keys != TableKeys::none)
+      if (name == "mtdf")
+        return std::make_unique<Erased<MtdfWith<P>::template Mtdf, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
+    if (name == "alphabeta")
+      return std::make_unique<Erased<AlphaBetaWith<P>::template AlphaBeta, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
+    return std::make_unique<Erased<AlphaBetaWith<P>::template Pvs, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
+  });
 }
 
 // The full `best` solver, except that on 4x4 the history tie-break is off:

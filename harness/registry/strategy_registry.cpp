@@ -210,7 +210,12 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
   if (name == "minimax") return std::make_unique<Erased<MinimaxFlat>>(normal, board, nullptr);
   if (name == "minimax-depth") return std::make_unique<Erased<MinimaxDepth>>(normal, board, nullptr);
   if (name == "negamax") return std::make_unique<Erased<Negamax>>(normal, board, nullptr);
-  if (name == "memo") return std::make_unique<Erased<MemoNegamax, bool>>(normal, board, nullptr, values["keys"] == "canonical");
+  if (name == "memo") {
+    const bool canonical = values["keys"] == "canonical";
+    return dispatch<kMemoPolicies>(memo_policy(board, canonical), [&]<MemoPolicy P>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<Erased<MemoNegamaxWith<P>::template Search, bool>>(normal, board, nullptr, canonical);
+    });
+  }
   if (name == "solve") {
     if (board.cells() > StateSpace::kMaxCells)
       throw std::invalid_argument("strategy solve (retrograde analysis) needs a board of at most 16 cells; " +

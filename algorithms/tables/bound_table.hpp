@@ -54,7 +54,8 @@ class BoundTable {
     return bits < 10 ? 10 : bits > 22 ? 22 : bits;
   }
 
-  // bits == 0: no table (every probe misses, stores do nothing).
+  // bits == 0: no table; enabled() is false, and probe() and store() must
+  // not be called (the search tests enabled() instead of every probe).
   explicit BoundTable(int bits)
       : bits_(bits > kMaxBits ? kMaxBits : bits),
         entries_(bits_ ? static_cast<Entry*>(std::calloc(std::size_t{1} << bits_, sizeof(Entry))) : nullptr) {

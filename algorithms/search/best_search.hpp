@@ -67,6 +67,7 @@
 #include "algorithms/tables/bound_table.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/game/rules.hpp"
+#include "algorithms/search/policy.hpp"
 #include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"

@@ -12,7 +12,7 @@ TEST_CASE("splitmix64 gives the published stream of SplitMix64 for seed 0", "[ra
   CHECK(splitmix64(state) == 0x06c45d188009454fULL);
 }
 
-TEST_CASE("Rng draws the splitmix64 stream of its seed, and unit() lies in [0, 1)", "[random]") {
+TEST_CASE("Rng draws the splitmix64 stream of its seed, and unit() lies from 0 up to 1, never 1", "[random]") {
   Rng rng(0);
   CHECK(rng.next() == 0xe220a8397b1dcdafULL);
   Rng a(9), b(9);

@@ -122,7 +122,7 @@ TEST_CASE("tt puts the table's move first, before the killers and the base order
   CHECK(order(mo, kCornerCentre, 2, -1) == std::vector<int>{1, 2, 6, 8, 3, 5, 7});
 }
 
-TEST_CASE("oracle orders by exact value, faster wins and slower losses first, then by number; worst reverses it",
+TEST_CASE("oracle orders by exact value, faster wins and slower losses first, then by number, and worst reverses it",
           "[move_order]") {
   // X . .
   // . . .      O to move, a draw: the centre is O's only reply to a corner

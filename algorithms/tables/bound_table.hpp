@@ -80,8 +80,10 @@ class BoundTable {
   };
 
   // The stored bounds of (x, o), or {-1, +1} (nothing known) on a miss.
+  // probe() and store() are always inlined: they run at every node, and the
+  // compiler stopped inlining them once many instantiations shared them.
   template <class Stats>
-  Bounds probe(Mask x, Mask o, Stats& stats) const {
+  [[gnu::always_inline]] Bounds probe(Mask x, Mask o, Stats& stats) const {
     stats.tt_probe();
     const Entry& e = entries_[index(x, o)];
     if (e.generation != generation_) return {};
@@ -95,7 +97,7 @@ class BoundTable {
 
   // Records lower <= value <= upper for (x, o).
   template <class Stats>
-  void store(Mask x, Mask o, int lower, int upper, Stats& stats) {
+  [[gnu::always_inline]] void store(Mask x, Mask o, int lower, int upper, Stats& stats) {
     Entry& e = entries_[index(x, o)];
     const std::uint64_t l = lo(x, o);
     const std::uint32_t h = hi(o);

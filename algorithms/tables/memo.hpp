@@ -72,8 +72,9 @@ class Memo {
     return n * sizeof(Slot);
   }
 
-  // The stored value, or kMissing.
-  int find(const Key& k) const {
+  // The stored value, or kMissing.  find() and insert() are always inlined:
+  // they run at every node.
+  [[gnu::always_inline]] int find(const Key& k) const {
     if constexpr (kDirect) {
       const unsigned s = static_cast<unsigned>(slots_[k]);
       return s >> 2 == generation_ ? static_cast<int>(s & 3) - 1 : kMissing;
@@ -99,7 +100,7 @@ class Memo {
   }
 
   // Stores (or replaces) the value of k.
-  void insert(const Key& k, int value) {
+  [[gnu::always_inline]] void insert(const Key& k, int value) {
     if constexpr (kDirect) {
       Slot& s = slots_[k];
       size_ += static_cast<unsigned>(s) >> 2 != generation_;

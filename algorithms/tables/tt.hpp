@@ -68,9 +68,10 @@ class TranspositionTable {
   }
 
   // The entry for `key`, or nullptr.  Reports probes, hits and collisions.
-  // R must be the table's scheme.
+  // R must be the table's scheme.  probe<R> and store<R> are always
+  // inlined: they run at every node.
   template <Replacement R, class Stats>
-  const Entry* probe(Key key, const Position& p, Stats& stats) const {
+  [[gnu::always_inline]] const Entry* probe(Key key, const Position& p, Stats& stats) const {
     stats.tt_probe();
     const std::size_t i = slot<R>(key);
     constexpr std::size_t n = R == Replacement::two_tier ? 2 : 1;
@@ -91,7 +92,7 @@ class TranspositionTable {
   // Records an entry (or not, as the scheme decides).  R must be the
   // table's scheme.
   template <Replacement R, class Stats>
-  void store(Key key, int score, Bound bound, int move, int depth, Stats& stats) {
+  [[gnu::always_inline]] void store(Key key, int score, Bound bound, int move, int depth, Stats& stats) {
     const std::size_t i = slot<R>(key);
     Entry* target = &entries_[i];
     if constexpr (R == Replacement::two_tier) {

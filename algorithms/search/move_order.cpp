@@ -3,11 +3,25 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "algorithms/tables/zobrist.hpp"
+#include "algorithms/game/random.hpp"
 
 namespace tictac {
 
 namespace {
+// Sorts moves[0, n) by decreasing key[move], equal keys in their order:
+// the order std::stable_sort gives, without its buffer (a search allocates
+// nothing).  n is at most 64 and mostly below 16, where insertion sort
+// beats a general sort.
+template <class K>
+void stable_sort_by_key(std::int8_t* moves, int n, const K* key) {
+  for (int i = 1; i < n; ++i) {
+    const std::int8_t m = moves[i];
+    int j = i;
+    for (; j > 0 && key[moves[j - 1]] < key[m]; --j) moves[j] = moves[j - 1];
+    moves[j] = m;
+  }
+}
+
 void move_to_front(std::int8_t* moves, int n, int move) {
   for (int j = 0; j < n; ++j)
     if (moves[j] == move) {
@@ -56,8 +70,7 @@ int MoveOrder::order(const Position& p, Side s, int ply, int tt_move, std::int8_
       for (int i = n - 1; i > 0; --i) std::swap(out[i], out[splitmix64(rng_) % static_cast<std::uint64_t>(i + 1)]);
       break;
     case OrderBase::history: {
-      const auto& h = history_[static_cast<int>(s)];
-      std::stable_sort(out, out + n, [&h](int a, int b) { return h[a] > h[b]; });
+      stable_sort_by_key(out, n, history_[static_cast<int>(s)].data());
       break;
     }
     case OrderBase::oracle:
@@ -70,7 +83,7 @@ int MoveOrder::order(const Position& p, Side s, int ply, int tt_move, std::int8_
         const int v = sign * exact_->value(q), d = exact_->distance(q);
         key[static_cast<int>(out[i])] = v * 1000 + (v > 0 ? -d : v < 0 ? d : 0);
       }
-      std::stable_sort(out, out + n, [&key](int a, int b) { return key[a] > key[b]; });
+      stable_sort_by_key(out, n, key);
       if (spec_.base == OrderBase::worst) std::reverse(out, out + n);
       break;
     }

@@ -49,7 +49,7 @@
 #include <vector>
 
 #include "algorithms/exact/solution.hpp"
-#include "algorithms/game/java_random.hpp"
+#include "algorithms/game/random.hpp"
 #include "algorithms/game/rules.hpp"
 #include "algorithms/search/move_order.hpp"
 #include "algorithms/search/scoring.hpp"

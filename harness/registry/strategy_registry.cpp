@@ -12,6 +12,7 @@
 #include "algorithms/search/minimax.hpp"
 #include "algorithms/search/mtdf.hpp"
 #include "algorithms/search/negamax.hpp"
+#include "algorithms/search/policy.hpp"
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
 #include "algorithms/search/seed003_alphabeta.hpp"
@@ -71,9 +72,14 @@ AlphaBetaOptions to_alphabeta_options(OptionValues& v, const std::string& name) 
   return o;
 }
 
-// The factory of alphabeta, pvs and mtdf: the options, and the exact solution
-// for an ordering that reads it.
-template <template <class> class Algo>
+// The algorithms of the alpha-beta family, each an instantiation per policy
+// (algorithms/search/alphabeta.hpp: AlphaBetaPolicy).
+enum class AlphaBetaKind { alphabeta, pvs, mtdf };
+
+// The factory of alphabeta, pvs and mtdf: the options, the exact solution for
+// an ordering that reads it, and the instantiation for the options' policy
+// (chosen once here, so the search tests none of them at a node).
+template <AlphaBetaKind Kind>
 StrategyFactory alphabeta_family() {
   return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
     OptionValues v = values;
@@ -84,8 +90,21 @@ StrategyFactory alphabeta_family() {
                                   board.size_name() + " has " + std::to_string(board.cells()));
     std::shared_ptr<const ExactSolution> exact = needs_exact(o.order) ? exact_solution(board) : nullptr;
     const ExactSolution* e = exact.get();
-    return std::make_unique<ErasedStrategy<Algo, AlphaBetaOptions, const ExactSolution*>>(std::move(id), board, exact,
-                                                                                          o, e);
+    return dispatch<kAlphaBetaPolicies>(policy_of(o), [&]<AlphaBetaPolicy P>() -> std::unique_ptr<Strategy> {
+      auto make = [&]<template <class> class Algo>() -> std::unique_ptr<Strategy> {
+        return std::make_unique<ErasedStrategy<Algo, AlphaBetaOptions, const ExactSolution*>>(std::move(id), board,
+                                                                                              exact, o, e);
+      };
+      if constexpr (Kind == AlphaBetaKind::alphabeta) {
+        return make.template operator()<AlphaBetaWith<P>::template AlphaBeta>();
+      } else if constexpr (Kind == AlphaBetaKind::pvs) {
+        return make.template operator()<AlphaBetaWith<P>::template Pvs>();
+      } else if constexpr (!P.fixed || P.keys != TableKeys::none) {  // mtdf always has its table
+        return make.template operator()<MtdfWith<P>::template Mtdf>();
+      } else {
+        throw std::logic_error("mtdf without a table: the registry gave it a policy it never takes");
+      }
+    });
   };
 }
 
@@ -115,6 +134,29 @@ std::vector<StrategyOption> best_options() {
           {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell",
            StrategyOption::Kind::choice, true},
           {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}};
+}
+
+// The memo: one instantiation per layout and key kind (memo_negamax.hpp: MemoPolicy).
+StrategyFactory memo() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const bool canonical = values.at("keys") == "canonical";
+    return dispatch<kMemoPolicies>(memo_policy(board, canonical), [&]<MemoPolicy P>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<ErasedStrategy<MemoNegamaxWith<P>::template Search, bool>>(std::move(id), board, nullptr,
+                                                                                         canonical);
+    });
+  };
+}
+
+// best: the rungs of its ladder and the golden specs have instantiations of
+// their own; every other combination shares one (best_search.hpp: BestFeatures).
+StrategyFactory best() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const BestOptions b = to_best_options(values);
+    return dispatch<kBestFeatures>(features_of(b), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(std::move(id), board,
+                                                                                               nullptr, b);
+    });
+  };
 }
 
 StrategyFactory retrograde() {
@@ -154,18 +196,18 @@ std::vector<StrategyEntry>& strategy_table() {
        erased<Negamax>()},
       {{"alphabeta", "negamax alpha-beta with orderings, windows, fail-soft/hard, and a Zobrist table",
         alphabeta_family_options(), 10},
-       alphabeta_family<AlphaBeta>()},
+       alphabeta_family<AlphaBetaKind::alphabeta>()},
       {{"pvs", "principal variation search (NegaScout): null windows after the first move, re-search on success",
         alphabeta_family_options()},
-       alphabeta_family<Pvs>()},
+       alphabeta_family<AlphaBetaKind::pvs>()},
       // mtdf always has its table, and makes null windows of its own.
       {{"mtdf", "MTD(f): null-window alpha-beta passes over a transposition table, converging on the value",
         alphabeta_family_options({"window", "tt"})},
-       alphabeta_family<Mtdf>()},
+       alphabeta_family<AlphaBetaKind::mtdf>()},
       {{"memo",
         "negamax with a memo of solved positions; keys=canonical is seed 000's symmetry memo (2,271 nodes on 3x3)",
         {{"keys", "exact", {"exact", "canonical"}, "memo keys: the position, or its canonical form"}}},
-       erased<MemoNegamax>([](const OptionValues& v) { return v.at("keys") == "canonical"; })},
+       memo()},
       {{"solve", "the exact solver: retrograde analysis labels every reachable position (boards of at most 16 cells)",
         {}},
        retrograde()},
@@ -173,7 +215,7 @@ std::vector<StrategyEntry>& strategy_table() {
         "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
         "(algorithms/search/best_search.hpp)",
         best_options()},
-       erased<BestSearch>(to_best_options)},
+       best()},
       // Seed 003's engine as its Java code runs it (algorithms/search/seed003_alphabeta.hpp).
       {{"alphabeta-seed003",
         "seed 003's engine exactly: minimax-form alpha-beta, each root move searched with the full window, "

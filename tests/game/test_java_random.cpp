@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "algorithms/game/java_random.hpp"
+#include "algorithms/game/random.hpp"
 
 using namespace tictac;
 

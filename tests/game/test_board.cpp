@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <bit>
+#include <random>
+#include <utility>
+
 #include "algorithms/game/board.hpp"
 
 using namespace tictac;
@@ -52,4 +56,89 @@ TEST_CASE("bad board sizes and k are refused with the rule", "[board]") {
   CHECK_THROWS_WITH(Board(3, 3, 0), Catch::Contains("k must be between"));
   CHECK_NOTHROW(Board(8, 8, 8));
   CHECK_NOTHROW(Board(2, 5, 5));
+}
+
+TEST_CASE("a gravity board's name ends in g and it has the limits of every board", "[board]") {
+  const Board c4(6, 7, 4, true);
+  CHECK(c4.gravity());
+  CHECK(c4.name() == "6x7k4g");
+  CHECK(c4.size_name() == "6x7");
+  CHECK(Board(6, 7, 4).name() == "6x7k4");
+  CHECK_FALSE(c4 == Board(6, 7, 4));
+  CHECK(c4 == Board(6, 7, 4, true));
+  CHECK_THROWS_WITH(Board(9, 8, 3, true), Catch::Contains("at most 64 cells"));
+  CHECK_THROWS_WITH(Board(3, 3, 4, true), Catch::Contains("k must be between"));
+  CHECK_NOTHROW(Board(8, 8, 4, true));
+  CHECK_NOTHROW(Board(1, 64, 4, true));
+  CHECK_NOTHROW(Board(64, 1, 4, true));
+}
+
+namespace {
+// The lowest empty cell of each column that is not full, found by walking
+// up each column from the bottom row (row R-1), cell by cell.
+Mask drops_by_walking(const Board& b, Mask occupied) {
+  Mask m = 0;
+  for (int c = 0; c < b.cols(); ++c)
+    for (int r = b.rows() - 1; r >= 0; --r)
+      if (!(occupied >> b.cell(r, c) & 1)) {
+        m |= Mask{1} << b.cell(r, c);
+        break;
+      }
+  return m;
+}
+}  // namespace
+
+TEST_CASE("with gravity the legal moves are the lowest empty cell of each column that is not full", "[board]") {
+  std::mt19937_64 rng(16);
+  for (auto [R, C] : {std::pair{4, 4}, {6, 7}, {8, 8}, {1, 64}, {64, 1}, {2, 32}, {3, 5}}) {
+    const Board b(R, C, 1, true);
+    INFO(b.name());
+    // Random stacks: each column filled to a random height, full columns
+    // included; every filled cell is supported by construction.
+    for (int trial = 0; trial < 200; ++trial) {
+      Mask occupied = 0;
+      for (int c = 0; c < C; ++c) {
+        const int h = static_cast<int>(rng() % (R + 1));
+        for (int i = 0; i < h; ++i) occupied |= Mask{1} << b.cell(R - 1 - i, c);
+      }
+      const Mask moves = b.legal_moves(occupied);
+      CHECK(moves == drops_by_walking(b, occupied));
+      CHECK(b.floating(occupied) == 0);
+      CHECK(std::popcount(moves) <= C);
+    }
+  }
+}
+
+TEST_CASE("without gravity the legal moves are the empty cells, for any set of stones", "[board]") {
+  std::mt19937_64 rng(17);
+  for (auto [R, C] : {std::pair{3, 3}, {4, 4}, {8, 8}, {1, 64}, {64, 1}, {5, 6}}) {
+    const Board b(R, C, 1);
+    INFO(b.name());
+    for (int trial = 0; trial < 200; ++trial) {
+      const Mask occupied = rng() & b.full();
+      CHECK(b.legal_moves(occupied) == (b.full() & ~occupied));
+      CHECK(b.floating(occupied) == 0);
+      CHECK(b.tops(occupied) == occupied);
+    }
+  }
+}
+
+TEST_CASE("floating stones and the tops of columns are found cell by cell", "[board]") {
+  std::mt19937_64 rng(18);
+  for (auto [R, C] : {std::pair{4, 4}, {6, 7}, {1, 64}, {64, 1}, {2, 32}}) {
+    const Board b(R, C, 1, true);
+    INFO(b.name());
+    for (int trial = 0; trial < 200; ++trial) {
+      const Mask occupied = rng() & rng() & b.full();
+      Mask floating = 0, tops = 0;
+      for (int cell = 0; cell < b.cells(); ++cell) {
+        if (!(occupied >> cell & 1)) continue;
+        const int r = b.row_of(cell), c = b.col_of(cell);
+        if (r + 1 < R && !(occupied >> b.cell(r + 1, c) & 1)) floating |= Mask{1} << cell;
+        if (r == 0 || !(occupied >> b.cell(r - 1, c) & 1)) tops |= Mask{1} << cell;
+      }
+      CHECK(b.floating(occupied) == floating);
+      CHECK(b.tops(occupied) == tops);
+    }
+  }
 }

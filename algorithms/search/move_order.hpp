@@ -4,7 +4,9 @@
 //
 //   index         cells 0, 1, 2, ... row by row
 //   static        by the number of windows through a cell, most first, then
-//                 by index (on 3x3: centre, corners, edges)
+//                 by index (on 3x3: centre, corners, edges); on a gravity
+//                 board by column, centre first, ties to the left (on seven
+//                 columns 4, 3, 5, 2, 6, 1, 7, counted from 1)
 //   random        a fresh shuffle at every node, from a seeded generator
 //                 that restarts with each search
 //   random-fixed  one seeded permutation of the cells, used at every node
@@ -16,6 +18,9 @@
 //   worst         the oracle order reversed (the bracket from above).
 //   killer        (prefix) the two killer moves of this ply first, newest first
 //   tt            (prefix) the table's best move first
+//
+// Every ordering orders the legal moves (Position::legal_moves), so on a
+// gravity board at most one cell per column.
 //
 // A spec joins prefixes and a base with '+': "tt+killer+history"; "tt"
 // alone means "tt+index", "killer" alone "killer+index".

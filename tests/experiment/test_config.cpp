@@ -183,3 +183,13 @@ TEST_CASE("a position set may be limited to some boards and choose its own rows"
   CHECK(error_of(edited("kind = \"empty\"", "kind = \"empty\"\nboards = [\"4x4k4\"]")) ==
         "exp.toml:13: key 'boards': '4x4k4' is not one of the experiment's boards");
 }
+
+TEST_CASE("a board name with a g suffix is a gravity board", "[config]") {
+  const auto c = parse_config(edited("[\"3x3k3\"]", "[\"6x7k4g\", \"6x7k4\"]"), "exp.toml");
+  REQUIRE(c.boards.size() == 2);
+  CHECK(c.boards[0].board == Board(6, 7, 4, true));
+  CHECK(c.boards[0].board.name() == "6x7k4g");
+  CHECK(c.boards[1].board == Board(6, 7, 4));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"6x7g\"]")), Catch::Contains("not of the form RxCkK"));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"6x7k4gg\"]")), Catch::Contains("not of the form RxCkK"));
+}

@@ -2,7 +2,9 @@
 
 #include <bit>
 #include <random>
+#include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "algorithms/game/board.hpp"
 
@@ -140,5 +142,32 @@ TEST_CASE("floating stones and the tops of columns are found cell by cell", "[bo
       CHECK(b.floating(occupied) == floating);
       CHECK(b.tops(occupied) == tops);
     }
+  }
+}
+
+TEST_CASE("the legal moves reach the Connect-Four positions of OEIS A212693, ply by ply to ply 8", "[board]") {
+  // A212693 (John Tromp): legal 7x6 Connect-Four positions after n plies.
+  // X can first win at ply 7, so ply 8 also checks that a won game stops.
+  const std::uint64_t published[] = {1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275};
+  const Board b(6, 7, 4, true);
+  struct Hash {
+    std::size_t operator()(const std::pair<Mask, Mask>& p) const { return p.first * 0x9e3779b97f4a7c15ULL ^ p.second; }
+  };
+  std::vector<std::pair<Mask, Mask>> ply{{0, 0}};
+  for (int n = 0;; ++n) {
+    INFO("ply " << n);
+    CHECK(ply.size() == published[n]);
+    if (n == 8) break;
+    std::unordered_set<std::pair<Mask, Mask>, Hash> next;
+    for (auto [x, o] : ply) {
+      const bool x_moves = n % 2 == 0;
+      // The last mover's line ends the game (none is possible before ply 7).
+      if (n >= 7 && b.has_line(x_moves ? o : x)) continue;
+      for (Mask m = b.legal_moves(x | o); m; m &= m - 1) {
+        const Mask bit = m & -m;
+        next.insert(x_moves ? std::pair{x | bit, o} : std::pair{x, o | bit});
+      }
+    }
+    ply.assign(next.begin(), next.end());
   }
 }

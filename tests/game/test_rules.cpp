@@ -98,7 +98,7 @@ TEST_CASE("with gravity the winner's last stone must be the top stone of its col
   CHECK(legality("..../X.../XO../XO..", g) == Legality::legal);
 }
 
-TEST_CASE("every reachable position of 4x4 with gravity keeps the rules; the rules admit more", "[rules]") {
+TEST_CASE("every reachable position of 4x4 with gravity keeps the rules, and the rules admit more", "[rules]") {
   // The reachable positions, by an independent drop-by-drop walk
   // (tests/gravity_walk.hpp), and the fillings of all 3^16 codes that keep
   // the rules.  The rules are necessary, not sufficient, under gravity

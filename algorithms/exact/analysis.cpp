@@ -112,7 +112,7 @@ Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
       const Side s = p.to_move();
       int n = 0;
       Index distinct[Board::kMaxCells];
-      for (Mask e = p.empty(b); e; e &= e - 1) {
+      for (Mask e = p.legal_moves(b); e; e &= e - 1) {
         Position q = p;
         q.play(std::countr_zero(e), s);
         const Index j = space.find(group.canonical(q).position);
@@ -136,7 +136,7 @@ Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
         }
         const Position p = space.position(i);
         const Side s = p.to_move();
-        for (Mask e = p.empty(b); e; e &= e - 1) {
+        for (Mask e = p.legal_moves(b); e; e &= e - 1) {
           Position q = p;
           q.play(std::countr_zero(e), s);
           if (group.fixes(g, q)) gpaths[space.find(q)] += gpaths[i];
@@ -150,6 +150,7 @@ Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
   }
 
   a.value = solution.value(StateSpace::Index{0});
+  a.length = solution.distance(StateSpace::Index{0});
   return a;
 }
 

@@ -1,4 +1,6 @@
 // State-space analysis of a board: the figures `tictac analyze` reports.
+// The same code serves gravity boards: moves come from Position::legal_moves
+// and the group from SymmetryGroup ({identity, mirror_lr} with gravity).
 //
 // Game-tree figures (nodes, games) are computed by counting paths through
 // the position DAG, not by walking the tree, so 4x4 boards take seconds.
@@ -67,8 +69,12 @@ struct Analysis {
   std::uint64_t games_position_by_position = 0;
   std::uint64_t games_whole_game_orbits = 0;
 
-  // +1 X wins, 0 draw, -1 O wins, with perfect play.
+  // +1 X wins, 0 draw, -1 O wins, with perfect play, and the game's length
+  // in plies under perfect play (the winner wins as fast as it can, the
+  // loser holds out; a draw fills the board): ExactSolution's distance of
+  // the empty board.
   int value = 0;
+  int length = 0;
 };
 
 // Throws std::logic_error when the two orbit counts disagree.

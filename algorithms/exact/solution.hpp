@@ -43,7 +43,7 @@ class ExactSolution {
   // move is -1 (no move).  A cell off the board or occupied is not optimal.
   bool is_optimal(const Position& p, int move) const;
   // The value (X's view) after each legal move from p; cells that are not
-  // legal moves get 0 and are absent from p.empty().
+  // legal moves get 0 and are absent from p.legal_moves().
   std::vector<int> move_values(const Position& p) const;
   // The optimal move that wins fastest or loses slowest (draws: any), the
   // lowest cell among equals; -1 when p is finished.  Following it from

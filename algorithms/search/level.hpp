@@ -69,7 +69,7 @@ const Level* find_level(std::string_view name);
 
 // The value of the move `cell` from p for the side to move (+1 win, 0 draw or
 // undecided, -1 loss) by a depth-limited negamax of `depth` plies, the move
-// included.  p must be unfinished and `cell` empty; depth >= 1.
+// included.  p must be unfinished and `cell` a legal move; depth >= 1.
 int limited_move_score(const Board& b, const Position& p, int cell, int depth);
 
 // The probability of each cell (indexed by cell; 0 for illegal moves) that

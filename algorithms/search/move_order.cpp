@@ -1,6 +1,7 @@
 #include "algorithms/search/move_order.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "algorithms/game/random.hpp"
@@ -34,7 +35,15 @@ void move_to_front(std::int8_t* moves, int n, int move) {
 MoveOrder::MoveOrder(const Board& board, OrderSpec spec, std::uint64_t seed, const ExactSolution* exact)
     : board_(board), spec_(spec), seed_(seed), rng_(seed), exact_(exact) {
   for (int c = 0; c < board.cells(); ++c) static_order_.push_back(static_cast<std::int8_t>(c));
-  if (spec.base == OrderBase::static_lines) {
+  if (spec.base == OrderBase::static_lines && board.gravity()) {
+    // Twice the distance of a cell's column from the centre: on seven
+    // columns, 4, 3, 5, 2, 6, 1, 7 (from 1); a stable sort keeps ties to the
+    // left and, within a column, the cells in index order.
+    std::stable_sort(static_order_.begin(), static_order_.end(), [&](int a, int b) {
+      auto off = [&](int c) { return std::abs(2 * board.col_of(c) - (board.cols() - 1)); };
+      return off(a) < off(b);
+    });
+  } else if (spec.base == OrderBase::static_lines) {
     std::stable_sort(static_order_.begin(), static_order_.end(), [&](int a, int b) {
       return board.windows_through(a).size() > board.windows_through(b).size();
     });
@@ -53,16 +62,16 @@ void MoveOrder::reset() {
 }
 
 int MoveOrder::order(const Position& p, Side s, int ply, int tt_move, std::int8_t* out) {
-  const Mask empty = p.empty(board_);
+  const Mask legal = p.legal_moves(board_);
   int n = 0;
   switch (spec_.base) {
     case OrderBase::static_lines:
     case OrderBase::random_fixed:
       for (std::int8_t c : static_order_)
-        if (empty >> c & 1) out[n++] = c;
+        if (legal >> c & 1) out[n++] = c;
       break;
     default:
-      for (Mask e = empty; e; e &= e - 1) out[n++] = static_cast<std::int8_t>(std::countr_zero(e));
+      for (Mask e = legal; e; e &= e - 1) out[n++] = static_cast<std::int8_t>(std::countr_zero(e));
       break;
   }
   switch (spec_.base) {

@@ -4,6 +4,9 @@
 // move.  The harness names them, says in words what each does, and parses
 // and prints them (harness/registry/orderings.cpp, one table); here they are
 // values only, and MoveOrder::order is what each base does.
+//
+// Every ordering orders the legal moves (Position::legal_moves), so on a
+// gravity board at most one cell per column.
 #pragma once
 
 #include <array>

@@ -105,18 +105,22 @@ struct Reader {
   }
 };
 
+// "RxCkK", and "RxCkKg" for a gravity board (Board::name()).
 Board parse_board_name(const Reader& r, const std::string& text, int line) {
-  const auto k = text.find('k');
-  if (k == std::string::npos) r.fail(line, "boards", "'" + text + "' is not of the form RxCkK (for example 3x3k3)");
+  const char* form = "' is not of the form RxCkK, or RxCkKg with gravity (for example 3x3k3 or 6x7k4g)";
+  const bool gravity = !text.empty() && text.back() == 'g';
+  const std::string name = gravity ? text.substr(0, text.size() - 1) : text;
+  const auto k = name.find('k');
+  if (k == std::string::npos) r.fail(line, "boards", "'" + text + form);
   int kv = 0;
   try {
-    kv = std::stoi(text.substr(k + 1));
-    if (std::to_string(kv) != text.substr(k + 1)) throw std::invalid_argument("k");
+    kv = std::stoi(name.substr(k + 1));
+    if (std::to_string(kv) != name.substr(k + 1)) throw std::invalid_argument("k");
   } catch (const std::exception&) {
-    r.fail(line, "boards", "'" + text + "' is not of the form RxCkK (for example 3x3k3)");
+    r.fail(line, "boards", "'" + text + form);
   }
   try {
-    return parse_board(text.substr(0, k), kv);
+    return parse_board(name.substr(0, k), kv, gravity);
   } catch (const ConfigError&) {
     throw;
   } catch (const std::invalid_argument& e) {

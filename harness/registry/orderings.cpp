@@ -21,7 +21,8 @@ constexpr Ordering kOrderings[] = {
     //   name            value                     exact  seeded
     base("index", OrderBase::index, false, false, "cells 0, 1, 2, ... row by row"),
     base("static", OrderBase::static_lines, false, false,
-         "by the number of windows through a cell, most first, then by index (on 3x3: centre, corners, edges)"),
+         "by the number of windows through a cell, most first, then by index (on 3x3: centre, corners, edges); on a "
+         "gravity board by column, centre first, ties to the left (4, 3, 5, 2, 6, 1, 7 on seven columns)"),
     base("random", OrderBase::random, false, true,
          "a fresh shuffle at every node, from a seeded generator that restarts with each search"),
     base("random-fixed", OrderBase::random_fixed, false, true, "one seeded permutation of the cells, used at every node"),

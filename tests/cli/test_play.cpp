@@ -441,3 +441,30 @@ TEST_CASE("two people share the keyboard and undo takes back one move", "[play]"
   screen = t.type("quit", "bye");
   CHECK(t.wait_exit() == 0);
 }
+
+TEST_CASE("on a gravity board every level plays only drops, and hard keeps the exact value", "[play]") {
+  const Board b(3, 4, 3, true);
+  const StateSpace space(b);
+  const ExactSolution solution(space);
+  const ValueOracle oracle = exact_oracle(solution);
+  for (const Level& l : levels()) {
+    INFO(l.name);
+    Rng rng(3);
+    for (int game = 0; game < 20; ++game) {
+      Position p;
+      while (!is_terminal(b, p)) {
+        const std::vector<double> prob = move_probabilities(l, b, p, oracle);
+        for (int c = 0; c < b.cells(); ++c)
+          if (!(p.legal_moves(b) >> c & 1)) REQUIRE(prob[c] == 0.0);
+        const int move = choose_move(l, b, p, oracle, rng);
+        REQUIRE((p.legal_moves(b) >> move & 1));
+        // A drop fills the bottom row or lands on a stone.
+        REQUIRE((b.row_of(move) == b.rows() - 1 || (p.occupied() >> (move + b.cols()) & 1)));
+        Position q = p;
+        q.play(move, p.to_move());
+        if (l.name == "hard") REQUIRE(solution.value(q) == solution.value(p));
+        p = q;
+      }
+    }
+  }
+}

@@ -261,3 +261,13 @@ expected_max = 10000
   CHECK(with("count = \"below_root\"", "count = \"root\"") == "exp.toml:19: key 'count': 'root' is not one of all, below_root");
   CHECK(with("source = \"none\"", "source = \"guess\"") == "exp.toml:42: key 'source': 'guess' is not one of run, analyze, arithmetic, none");
 }
+
+TEST_CASE("a board name with a g suffix is a gravity board", "[config]") {
+  const auto c = parse_config(edited("[\"3x3k3\"]", "[\"6x7k4g\", \"6x7k4\"]"), "exp.toml");
+  REQUIRE(c.boards.size() == 2);
+  CHECK(c.boards[0].board == Board(6, 7, 4, true));
+  CHECK(c.boards[0].board.name() == "6x7k4g");
+  CHECK(c.boards[1].board == Board(6, 7, 4));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"6x7g\"]")), Catch::Contains("not of the form RxCkK"));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"6x7k4gg\"]")), Catch::Contains("not of the form RxCkK"));
+}

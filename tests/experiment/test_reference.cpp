@@ -18,13 +18,13 @@ using namespace tictac;
 TEST_CASE("published values agree with the exact solver on every board it handles", "[reference]") {
   int checked = 0;
   for (const PublishedValue& v : published_values()) {
-    const Board b(v.rows, v.cols, v.k);
+    const Board b = v.board();
     if (b.cells() > StateSpace::kMaxCells) continue;
     INFO(b.name());
     CHECK(exact_solution(b)->value(Position{}) == v.value);
     ++checked;
   }
-  CHECK(checked >= 2);  // 3x3k3 and 4x4k4
+  CHECK(checked >= 3);  // 3x3k3, 4x4k4 and 4x4k4g
 }
 
 TEST_CASE("the reference search agrees with the exact solver on values and optimal moves", "[reference]") {
@@ -101,7 +101,10 @@ TEST_CASE("the default strategy agrees with every published value, on boards up 
   // The boards over 20 cells are beyond the reference search in a test's
   // time; the published values are the check there.
   for (const PublishedValue& v : published_values()) {
-    const Board b(v.rows, v.cols, v.k);
+    // Gravity boards wait for the strategies to generate gravity's moves
+    // (issue 16); 6x7 Connect-Four is a benchmark, not a test.
+    if (v.gravity) continue;
+    const Board b = v.board();
     INFO(b.name() << " (" << v.source << ")");
     CHECK(make_strategy(b, default_strategy(b))->search_fast(Position{}).value == v.value);
   }

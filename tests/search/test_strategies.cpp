@@ -173,3 +173,14 @@ TEST_CASE("a spec is normalised with every option in catalogue order", "[strateg
                      "replace=always,seed=1,iterative=false");
   CHECK(make_strategy(Board(), "negamax")->spec() == "negamax");
 }
+
+TEST_CASE("the alpha-beta family and solve give the exact value and an optimal move on gravity boards",
+          "[strategies]") {
+  // They take their moves from MoveOrder, which orders Position::legal_moves.
+  // minimax, negamax, memo and best still try every empty cell (issue 16).
+  std::vector<std::string> family{"solve"};
+  for (const auto& s : strategy_specs())
+    if (s.rfind("alphabeta", 0) == 0 || s.rfind("pvs", 0) == 0 || s.rfind("mtdf", 0) == 0) family.push_back(s);
+  CHECK(check_all(Board(3, 4, 3, true), 0, 41, family) > 0);
+  CHECK(check_all(Board(4, 3, 3, true), 0, 29, family) > 0);
+}

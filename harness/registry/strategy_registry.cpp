@@ -264,7 +264,7 @@ OptionValues resolve(const StrategyInfo& info, const StrategySpec& spec) {
   OptionValues values;
   for (const auto& o : info.options) values[o.key] = o.default_value;
   for (const auto& [key, value] : spec.options) {
-    const auto option = std::find_if(info.options.begin(), info.options.end(), [&](const auto& o) { return o.key == key; });
+    const auto option = std::find_if(info.options.begin(), info.options.end(), [&k = key](const auto& o) { return o.key == k; });
     if (option == info.options.end()) {
       std::string valid;
       for (const auto& o : info.options) valid += (valid.empty() ? "" : ", ") + o.key;

@@ -3,14 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <chrono>
-#include <nlohmann/json.hpp>
-
 #include "harness/cli/commands.hpp"
-#include "harness/registry/exact_cache.hpp"
+#include "harness/experiment/solve_report.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
-#include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
 
@@ -24,27 +20,6 @@ struct SolveOptions {
   std::string format = "table";
   bool all_optimal = false;
 };
-
-// Up to this many cells the exact solution is built for every solve (3x4
-// takes milliseconds); above, only with --all-optimal (4x4 takes seconds).
-constexpr int kExactByDefault = 12;
-
-// Wall time of the statistics-free search: one run, or the median of five
-// when one run takes under 50 ms.
-std::int64_t time_search(Strategy& s, const Position& p) {
-  auto once = [&] {
-    const auto t0 = std::chrono::steady_clock::now();
-    const SearchResult r = s.search_fast(p);
-    const auto t1 = std::chrono::steady_clock::now();
-    (void)r;
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
-  };
-  std::vector<std::int64_t> times{once()};
-  if (times[0] < 50'000'000)
-    while (times.size() < 5) times.push_back(once());
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
 
 }  // namespace
 
@@ -69,76 +44,23 @@ void add_solve(CLI::App& app) {
   cmd->callback([opts] {
     const Board b = parse_board(opts->board, opts->k);
     const Position root = opts->position.empty() ? Position{} : parse_position(b, opts->position);
-    auto strategy = make_strategy(b, opts->strategy.empty() ? default_strategy(b) : opts->strategy);
-    const SearchResult r = strategy->search(root);
-    const std::int64_t time_ns = time_search(*strategy, root);
-
-    // All optimal moves and the principal variation come from the exact
-    // solution where there is one, and are not counted in the statistics;
-    // the strategy's answer is checked against it.
-    std::vector<int> best, pv;
-    const bool listed = b.cells() <= kExactByDefault || opts->all_optimal;
-    const bool exact_known = listed && b.cells() <= StateSpace::kMaxCells;
-    std::string source = "not computed (more than 12 cells: use --all-optimal)";
-    if (exact_known) {
-      source = "exact solution";
-      const auto exact = exact_solution(b);
-      if (exact->value(root) != r.value || (r.best_move >= 0 && !(exact->optimal_moves(root) >> r.best_move & 1)))
-        throw std::runtime_error("strategy " + strategy->spec() + " disagrees with the exact solution on " +
-                                 format_position(b, root) + " (exact value " + std::to_string(exact->value(root)) +
-                                 ", strategy value " + std::to_string(r.value) + ", move " +
-                                 std::to_string(r.best_move) + ")");
-      for (Mask m = exact->optimal_moves(root); m; m &= m - 1) best.push_back(std::countr_zero(m));
-      for (Position p = root; exact->best_move(p) >= 0;) {
-        pv.push_back(exact->best_move(p));
-        p.play(pv.back(), p.to_move());
-      }
-    } else if (listed) {
-      // No exact table: every child is searched by the same strategy (not counted).
-      source = "strategy search of each move";
-      const int sign = root.to_move() == Side::X ? 1 : -1;
-      for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
-        Position q = root;
-        q.play(std::countr_zero(e), root.to_move());
-        if (sign * strategy->search_fast(q).value == sign * r.value) best.push_back(std::countr_zero(e));
-      }
-      for (Position p = root;;) {
-        const SearchResult step = strategy->search_fast(p);
-        if (step.best_move < 0) break;
-        pv.push_back(step.best_move);
-        p.play(step.best_move, p.to_move());
-      }
-    }
-
+    const SolveReport rep = solve_report(b, root, opts->strategy, opts->all_optimal);
+    const SearchResult& r = rep.result;
     if (opts->format == "json") {
-      nlohmann::ordered_json j;
-      j["board"] = b.size_name();
-      j["k"] = b.k();
-      j["position"] = format_position(b, root);
-      j["strategy"] = strategy->spec();
-      j["value"] = r.value;
-      j["value_text"] = value_text(r.value);
-      j["best_move"] = r.best_move;
-      j["best_moves"] = listed ? nlohmann::ordered_json(best) : nlohmann::ordered_json(nullptr);
-      j["best_moves_source"] = source;
-      j["principal_variation"] = listed ? nlohmann::ordered_json(pv) : nlohmann::ordered_json(nullptr);
-      j["score"] = r.score;
-      stats_to_json(r.stats, j);
-      j["time_ns"] = time_ns;
-      fmt::print("{}\n", j.dump(2));
+      fmt::print("{}\n", solve_json(rep).dump(2));
       return;
     }
     fmt::print("position        {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
-    fmt::print("strategy        {}\n", strategy->spec());
+    fmt::print("strategy        {}\n", rep.strategy);
     fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
     fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")");
     std::string names;
-    for (int c : best) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
-    fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (listed ? "none" : "-") : names, source);
+    for (int c : rep.best_moves) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
+    fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (rep.listed ? "none" : "-") : names, rep.best_moves_source);
     std::string line;
-    for (int c : pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
+    for (int c : rep.principal_variation) line += (line.empty() ? "" : " ") + cell_name(b, c);
     fmt::print("principal var.  {}\n", line.empty() ? "-" : line);
-    fmt::print("time            {:.3f} ms (statistics-free search)\n", time_ns / 1e6);
+    fmt::print("time            {:.3f} ms (statistics-free search)\n", rep.time_ns / 1e6);
     fmt::print("statistics (one counting search):\n");
     print_stats_table(r.stats);
   });

@@ -7,6 +7,7 @@
 // and in experiment configs.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -30,6 +31,13 @@ class Strategy {
   virtual SearchResult search_fast(const Position& p) = 0;
   // The same search, recording what it visited.
   virtual SearchResult search_traced(const Position& p, SearchTrace& trace) = 0;
+  // search() and search_fast() that another thread can stop by setting
+  // `cancel`: the search reads it every 2^16 nodes and, once it is set,
+  // throws SearchCancelled (algorithms/search/cancellable.hpp).  Otherwise the same
+  // results; the countdown makes search_fast_cancellable slightly slower
+  // than search_fast, so timings that are compared come from one or the other.
+  virtual SearchResult search_cancellable(const Position& p, const std::atomic<bool>& cancel) = 0;
+  virtual SearchResult search_fast_cancellable(const Position& p, const std::atomic<bool>& cancel) = 0;
 };
 
 struct StrategyOption {

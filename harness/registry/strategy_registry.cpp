@@ -7,6 +7,7 @@
 
 #include "algorithms/search/alphabeta.hpp"
 #include "algorithms/search/best_search.hpp"
+#include "algorithms/search/cancellable.hpp"
 #include "algorithms/search/memo_negamax.hpp"
 #include "algorithms/search/minimax.hpp"
 #include "algorithms/search/mtdf.hpp"
@@ -21,8 +22,8 @@ namespace tictac {
 
 namespace {
 
-// The three instantiations of one algorithm behind the Strategy interface,
-// each built on first use from the same constructor arguments.
+// The instantiations of one algorithm behind the Strategy interface, each
+// built on first use from the same constructor arguments.
 template <template <class> class Algo, class... Args>
 class Erased final : public Strategy {
  public:
@@ -48,6 +49,18 @@ class Erased final : public Strategy {
     r.stats = stats.result();
     return r;
   }
+  SearchResult search_cancellable(const Position& p, const std::atomic<bool>& cancel) override {
+    Cancellable<CountingStats> stats;
+    stats.cancel = &cancel;
+    SearchResult r = stoppable(counting_cancellable_, p, stats);
+    r.stats = stats.result();
+    return r;
+  }
+  SearchResult search_fast_cancellable(const Position& p, const std::atomic<bool>& cancel) override {
+    Cancellable<NoStats> stats;
+    stats.cancel = &cancel;
+    return stoppable(fast_cancellable_, p, stats);
+  }
 
  private:
   template <class S>
@@ -55,6 +68,17 @@ class Erased final : public Strategy {
     if (!algo)
       algo = std::apply([this](const auto&... a) { return std::make_unique<Algo<S>>(board_, a...); }, args_);
     return *algo;
+  }
+  // A cancelled search leaves its instance mid-search: it is dropped, and
+  // the next call builds a fresh one.
+  template <class S>
+  SearchResult stoppable(std::unique_ptr<Algo<S>>& algo, const Position& p, S& stats) {
+    try {
+      return get(algo).search(p, stats);
+    } catch (const SearchCancelled&) {
+      algo.reset();
+      throw;
+    }
   }
 
   std::string spec_;
@@ -64,6 +88,8 @@ class Erased final : public Strategy {
   std::unique_ptr<Algo<CountingStats>> counting_;
   std::unique_ptr<Algo<NoStats>> fast_;
   std::unique_ptr<Algo<TracingStats>> traced_;
+  std::unique_ptr<Algo<Cancellable<CountingStats>>> counting_cancellable_;
+  std::unique_ptr<Algo<Cancellable<NoStats>>> fast_cancellable_;
 };
 
 template <class S>

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "algorithms/exact/position_set.hpp"
+#include "algorithms/search/cancellable.hpp"
 #include "harness/formats/atomic_file.hpp"
 #include "harness/formats/csv_writer.hpp"
 #include "harness/formats/metadata.hpp"
@@ -316,6 +317,11 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   }
   std::vector<std::size_t> cell_rows;
   summary.cells = cells.size();
+  // The counting search of a position (RunOptions::cancellable_searches).
+  auto count = [&options](Strategy& s, const Position& p) {
+    return options.cancellable_searches && options.interrupt ? s.search_cancellable(p, *options.interrupt)
+                                                             : s.search(p);
+  };
 
   // With several jobs, every counting search first, a cell per thread at a
   // time, each cell with a Strategy of its own (searches are independent:
@@ -339,9 +345,11 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
           }
           for (const PositionEntry& e : pb.sets[cells[ci].set]) {
             if (stop.load() || (options.interrupt && options.interrupt->load())) return;
-            counted_by_cell[ci].push_back(own->search(e.position));
+            counted_by_cell[ci].push_back(count(*own, e.position));
           }
         }
+      } catch (const SearchCancelled&) {
+        return;  // interrupted: reported below
       } catch (...) {
         std::lock_guard lock(mutex);
         if (!error) error = std::current_exception();
@@ -378,12 +386,18 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
     for (std::size_t pi = 0; pi < set.size(); ++pi) {
       const PositionEntry& e = set[pi];
       if (options.interrupt && options.interrupt->load()) throw Interrupted();
-      const SearchResult counted = counted_by_cell.empty() ? strategy.search(e.position) : counted_by_cell[ci][pi];
+      SearchResult counted;
+      try {
+        counted = counted_by_cell.empty() ? count(strategy, e.position) : counted_by_cell[ci][pi];
+      } catch (const SearchCancelled&) {
+        throw Interrupted();
+      }
       // One untimed search_fast first, so the first repetition does not pay
       // for building the stats-free instantiation or for cold caches.
       int fast_value = strategy.search_fast(e.position).value;  // the first that disagrees, if any
       std::vector<std::int64_t> times(static_cast<std::size_t>(reps));
       for (int r = 0; r < reps; ++r) {
+        if (options.interrupt && options.interrupt->load()) throw Interrupted();
         const auto t0 = std::chrono::steady_clock::now();
         const SearchResult fast = strategy.search_fast(e.position);
         const auto t1 = std::chrono::steady_clock::now();

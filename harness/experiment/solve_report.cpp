@@ -18,6 +18,10 @@ namespace {
 // takes milliseconds); above, only with all_optimal (4x4 takes seconds).
 constexpr int kExactByDefault = 12;
 
+// A cancellable report times the plain search_fast after a counting search
+// shorter than this (solve_report.hpp).
+constexpr auto kPlainTimingLimit = std::chrono::seconds(1);
+
 // The searches of one report, cancellable or not.
 struct Searcher {
   Strategy& s;
@@ -49,9 +53,12 @@ SolveReport solve_report(const Board& b, const Position& root, std::string_view 
                          const std::atomic<bool>* cancel) {
   auto strategy = make_strategy(b, spec.empty() ? default_strategy(b) : std::string(spec));
   const Searcher searcher{*strategy, cancel};
-  SolveReport rep{b, root, strategy->spec(), searcher.counting(root), 0, false, {}, {}, {}};
+  const auto t0 = std::chrono::steady_clock::now();
+  SolveReport rep{b, root, strategy->spec(), searcher.counting(root), 0, "search_fast", false, {}, {}, {}};
+  const bool long_search = std::chrono::steady_clock::now() - t0 >= kPlainTimingLimit;
   const SearchResult& r = rep.result;
-  rep.time_ns = time_search(searcher, root);
+  if (cancel && long_search) rep.timing = "search_fast_cancellable";
+  rep.time_ns = time_search(cancel && long_search ? searcher : Searcher{*strategy, nullptr}, root);
 
   // All optimal moves and the principal variation come from the exact
   // solution where there is one, and are not counted in the statistics;

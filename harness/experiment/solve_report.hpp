@@ -9,6 +9,15 @@
 // (boards of up to 12 cells, or up to 16 with all_optimal) and are not
 // counted; above 16 cells with all_optimal, from one search of each move by
 // the same strategy.
+//
+// A cancellable report (a cancel flag given) runs the cancellable searches,
+// except the timed ones when the counting search took under a second: those
+// stay the plain search_fast, the CLI's measure, and a cancel waits for them
+// (about as long as the counting search took, at most).  A longer search is
+// timed by search_fast_cancellable, so a cancel stops it too; its countdown
+// costs up to about 18% on the cheapest searches (negamax and minimax on 3x3,
+// measured with callgrind and in CPU time), a few percent on the others.
+// `timing` says which search was timed.
 #pragma once
 
 #include <atomic>
@@ -31,6 +40,7 @@ struct SolveReport {
   std::string strategy;  // the spec in normal form
   SearchResult result;   // of the counting search
   std::int64_t time_ns = 0;
+  std::string timing;    // "search_fast", or "search_fast_cancellable"
   bool listed = false;   // whether best_moves and principal_variation were computed
   std::vector<int> best_moves;           // every optimal move (when listed)
   std::vector<int> principal_variation;  // (when listed)

@@ -10,11 +10,12 @@ error messages.
     >>> tictac.solve(board).value                 # X's point of view
     0
     >>> tictac.solve(board, "X.O/.X./..O", strategy="negamax").best_move_name
-    'a3'
+    'c2'
     >>> tictac.analyze(board)["orbits"]
     765
-    >>> df = tictac.positions(board, kind="all")  # 4,520 positions with exact values
-    >>> results, metadata = tictac.run("experiments/move-ordering.toml")
+    >>> len(tictac.positions(board, kind="all"))  # with exact values and distances
+    4520
+    >>> results, metadata = tictac.run("experiments/move-ordering.toml")  # doctest: +SKIP
 
 Errors: what the CLI refuses with exit 2 (a bad board, an illegal position,
 an unknown strategy or option, a bad config) raises ValueError with the

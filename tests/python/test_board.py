@@ -95,3 +95,10 @@ def test_symmetries_give_765_classes_of_the_5478_positions_and_burnsides_fixed_p
 
 def test_a_rectangular_board_has_the_four_symmetries_that_keep_its_shape():
     assert [s.name for s in tictac.Board(3, 4, 3).symmetries()] == ["identity", "rot180", "mirror_lr", "mirror_ud"]
+
+
+def test_the_modules_docstring_examples_hold():
+    import doctest
+
+    failures, tried = doctest.testmod(tictac, verbose=False)
+    assert tried >= 5 and failures == 0

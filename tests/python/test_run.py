@@ -93,8 +93,8 @@ INTERRUPTED = textwrap.dedent("""\
 
 
 LONG_RUNS = {
-    # thousands of short searches: the runner reads the flag between them
-    "many short searches": ("3x3k3", "all", 20),
+    # thousands of short searches, minutes of them: the runner reads the flag between them
+    "many short searches": ("3x3k3", "all", 1000),
     # one search of days (negamax over the whole 3x4 tree): the counting search reads it every 2^16 nodes
     "one long search": ("3x4k3", "empty", 1),
 }

@@ -47,59 +47,63 @@ std::int64_t time_search(const Searcher& s, const Position& p) {
   return times[times.size() / 2];
 }
 
+// From the exact solution, which the strategy's answer must agree with.
+OptimalPlay from_exact(const Board& b, const Position& root, const std::string& spec, const SearchResult& r) {
+  OptimalPlay o{true, {}, {}, "exact solution"};
+  const auto exact = exact_solution(b);
+  if (exact->value(root) != r.value || !exact->is_optimal(root, r.best_move))
+    throw std::runtime_error("strategy " + spec + " disagrees with the exact solution on " + format_position(b, root) +
+                             " (exact value " + std::to_string(exact->value(root)) + ", strategy value " +
+                             std::to_string(r.value) + ", move " + std::to_string(r.best_move) + ")");
+  for (Mask m = exact->optimal_moves(root); m; m &= m - 1) o.moves.push_back(std::countr_zero(m));
+  for (Position p = root; exact->best_move(p) >= 0;) {
+    o.pv.push_back(exact->best_move(p));
+    p.play(o.pv.back(), p.to_move());
+  }
+  return o;
+}
+
+// Without an exact table: every child searched by the same strategy.
+OptimalPlay by_search(const Board& b, const Position& root, const Searcher& s, const SearchResult& r) {
+  OptimalPlay o{true, {}, {}, "strategy search of each move"};
+  const int sign = root.to_move() == Side::X ? 1 : -1;
+  for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
+    Position q = root;
+    q.play(std::countr_zero(e), root.to_move());
+    if (sign * s.fast(q).value == sign * r.value) o.moves.push_back(std::countr_zero(e));
+  }
+  for (Position p = root;;) {
+    const SearchResult step = s.fast(p);
+    if (step.best_move < 0) break;
+    o.pv.push_back(step.best_move);
+    p.play(step.best_move, p.to_move());
+  }
+  return o;
+}
+
 }  // namespace
 
-SolveReport solve_report(const Board& b, const Position& root, std::string_view spec, bool all_optimal,
+SolveReport solve_report(const Board& b, const Position& root, std::string_view spec, bool all_optimal, bool timing,
                          const std::atomic<bool>* cancel) {
   auto strategy = make_strategy(b, spec.empty() ? default_strategy(b) : std::string(spec));
   const Searcher searcher{*strategy, cancel};
   const auto t0 = std::chrono::steady_clock::now();
-  SolveReport rep{b, root, strategy->spec(), searcher.counting(root), 0, "search_fast", false, {}, {}, {}};
-  const bool long_search = std::chrono::steady_clock::now() - t0 >= kPlainTimingLimit;
-  const SearchResult& r = rep.result;
-  if (cancel && long_search) rep.timing = "search_fast_cancellable";
-  rep.time_ns = time_search(cancel && long_search ? searcher : Searcher{*strategy, nullptr}, root);
-
-  // All optimal moves and the principal variation come from the exact
-  // solution where there is one, and are not counted in the statistics;
-  // the strategy's answer is checked against it.
-  rep.listed = b.cells() <= kExactByDefault || all_optimal;
-  const bool exact_known = rep.listed && b.cells() <= StateSpace::kMaxCells;
-  rep.best_moves_source = "not computed (more than 12 cells: use --all-optimal)";
-  if (exact_known) {
-    rep.best_moves_source = "exact solution";
-    const auto exact = exact_solution(b);
-    if (exact->value(root) != r.value || (r.best_move >= 0 && !(exact->optimal_moves(root) >> r.best_move & 1)))
-      throw std::runtime_error("strategy " + rep.strategy + " disagrees with the exact solution on " +
-                               format_position(b, root) + " (exact value " + std::to_string(exact->value(root)) +
-                               ", strategy value " + std::to_string(r.value) + ", move " +
-                               std::to_string(r.best_move) + ")");
-    for (Mask m = exact->optimal_moves(root); m; m &= m - 1) rep.best_moves.push_back(std::countr_zero(m));
-    for (Position p = root; exact->best_move(p) >= 0;) {
-      rep.principal_variation.push_back(exact->best_move(p));
-      p.play(rep.principal_variation.back(), p.to_move());
-    }
-  } else if (rep.listed) {
-    // No exact table: every child is searched by the same strategy (not counted).
-    rep.best_moves_source = "strategy search of each move";
-    const int sign = root.to_move() == Side::X ? 1 : -1;
-    for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
-      Position q = root;
-      q.play(std::countr_zero(e), root.to_move());
-      if (sign * searcher.fast(q).value == sign * r.value) rep.best_moves.push_back(std::countr_zero(e));
-    }
-    for (Position p = root;;) {
-      const SearchResult step = searcher.fast(p);
-      if (step.best_move < 0) break;
-      rep.principal_variation.push_back(step.best_move);
-      p.play(step.best_move, p.to_move());
-    }
+  SolveReport rep{b, root, strategy->spec(), searcher.counting(root), std::nullopt, "none", {}};
+  if (timing) {
+    const bool long_search = std::chrono::steady_clock::now() - t0 >= kPlainTimingLimit;
+    rep.timing = cancel && long_search ? "search_fast_cancellable" : "search_fast";
+    rep.time_ns = time_search(cancel && long_search ? searcher : Searcher{*strategy, nullptr}, root);
   }
+  const bool listed = b.cells() <= kExactByDefault || all_optimal;
+  if (listed)
+    rep.optimal = b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, rep.strategy, rep.result)
+                                                     : by_search(b, root, searcher, rep.result);
   return rep;
 }
 
 nlohmann::ordered_json solve_json(const SolveReport& rep) {
   const SearchResult& r = rep.result;
+  const OptimalPlay& o = rep.optimal;
   nlohmann::ordered_json j;
   j["board"] = rep.board.size_name();
   j["k"] = rep.board.k();
@@ -108,13 +112,12 @@ nlohmann::ordered_json solve_json(const SolveReport& rep) {
   j["value"] = r.value;
   j["value_text"] = value_text(r.value);
   j["best_move"] = r.best_move;
-  j["best_moves"] = rep.listed ? nlohmann::ordered_json(rep.best_moves) : nlohmann::ordered_json(nullptr);
-  j["best_moves_source"] = rep.best_moves_source;
-  j["principal_variation"] =
-      rep.listed ? nlohmann::ordered_json(rep.principal_variation) : nlohmann::ordered_json(nullptr);
+  j["best_moves"] = o.listed ? nlohmann::ordered_json(o.moves) : nlohmann::ordered_json(nullptr);
+  j["best_moves_source"] = o.source;
+  j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);
   j["score"] = r.score;
   stats_to_json(r.stats, j);
-  j["time_ns"] = rep.time_ns;
+  j["time_ns"] = rep.time_ns ? nlohmann::ordered_json(*rep.time_ns) : nlohmann::ordered_json(nullptr);
   return j;
 }
 

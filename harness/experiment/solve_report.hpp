@@ -4,11 +4,11 @@
 // The value and the move are the strategy's; node counts and every other
 // statistic come from one counting search (Strategy::search); time_ns is the
 // wall time of the statistics-free search (Strategy::search_fast), one run,
-// or the median of five when one run takes under 50 ms.  Every optimal move
-// and a principal variation come from the exact solution where it is built
-// (boards of up to 12 cells, or up to 16 with all_optimal) and are not
-// counted; above 16 cells with all_optimal, from one search of each move by
-// the same strategy.
+// or the median of five when one run takes under 50 ms (none without
+// timing: `--no-timing`).  Every optimal move and a principal variation come
+// from the exact solution on boards of up to 12 cells, or up to 16 with
+// all_optimal, and are not counted; above 16 cells with all_optimal, from one
+// search of each move by the same strategy.
 //
 // A cancellable report (a cancel flag given) runs the cancellable searches,
 // except the timed ones when the counting search took under a second: those
@@ -22,6 +22,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,32 +35,37 @@
 
 namespace tictac {
 
+// Every optimal move of the root and a principal variation, and where they
+// come from (none of it counted in the statistics).
+struct OptimalPlay {
+  bool listed = false;  // whether moves and pv were computed
+  std::vector<int> moves, pv;
+  std::string source = "not computed (more than 12 cells: use --all-optimal)";
+};
+
 struct SolveReport {
   Board board;
   Position position;
   std::string strategy;  // the spec in normal form
   SearchResult result;   // of the counting search
-  std::int64_t time_ns = 0;
-  std::string timing;    // "search_fast", or "search_fast_cancellable"
-  bool listed = false;   // whether best_moves and principal_variation were computed
-  std::vector<int> best_moves;           // every optimal move (when listed)
-  std::vector<int> principal_variation;  // (when listed)
-  std::string best_moves_source;         // where best_moves came from, in words
+  std::optional<std::int64_t> time_ns;  // none without timing
+  std::string timing;    // "search_fast", "search_fast_cancellable", or "none"
+  OptimalPlay optimal;
 };
 
 // Throws std::invalid_argument for an unknown strategy or a bad option (the
 // message lists the choices), and std::runtime_error when the strategy
-// disagrees with the exact solution.  With `cancel`, every search is the
-// cancellable one (Strategy::search_cancellable): setting *cancel from another
-// thread ends the call with SearchCancelled.  An empty spec is the board's
-// default strategy.
+// disagrees with the exact solution.  With `cancel`, the searches are the
+// cancellable ones (Strategy::search_cancellable): setting *cancel from
+// another thread ends the call with SearchCancelled.  An empty spec is the
+// board's default strategy.
 SolveReport solve_report(const Board& board, const Position& position, std::string_view spec, bool all_optimal,
-                         const std::atomic<bool>* cancel = nullptr);
+                         bool timing, const std::atomic<bool>* cancel = nullptr);
 
 // The object `tictac solve --format json` prints: board, k, position,
 // strategy, value, value_text, best_move, best_moves, best_moves_source,
 // principal_variation, score, every statistic (stat_fields.hpp), nodes_by_ply
-// and time_ns.
+// and time_ns (null without timing).
 nlohmann::ordered_json solve_json(const SolveReport& r);
 
 }  // namespace tictac

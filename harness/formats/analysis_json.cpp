@@ -28,6 +28,15 @@ nlohmann::ordered_json analysis_json(const Board& b, const Analysis& a) {
   j["orbits"] = a.orbits_enumerated;
   j["orbits_burnside"] = a.orbits_burnside;
   j["orbits_enumerated"] = a.orbits_enumerated;
+  j["orbits_terminal"] = a.orbits_terminal;
+  j["orbits_nonterminal"] = a.orbits_nonterminal;
+  j["fillings"] = a.fillings;
+  nlohmann::ordered_json ffp = nlohmann::ordered_json::object();
+  for (const auto& [name, n] : a.filling_fixed_points) ffp[name] = n;
+  j["filling_fixed_points"] = ffp;
+  j["filling_orbits"] = a.filling_orbits;
+  j["lines"] = a.lines;
+  j["symmetries"] = a.symmetries;
   j["game_tree_nodes"] = a.game_tree_nodes;
   j["game_tree_nodes_by_ply"] = a.nodes_by_ply;
   j["games"] = counts_json(a.games);
@@ -39,6 +48,8 @@ nlohmann::ordered_json analysis_json(const Board& b, const Analysis& a) {
     by_length.push_back(row);
   }
   j["games_by_length"] = by_length;
+  j["shortest_game"] = a.shortest_game;
+  j["longest_game"] = a.longest_game;
   j["games_up_to_symmetry"] = {{"position_by_position", a.games_position_by_position},
                                {"whole_game_orbits", a.games_whole_game_orbits}};
   j["value"] = a.value;

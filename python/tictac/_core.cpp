@@ -34,7 +34,6 @@
 #include "algorithms/exact/analysis.hpp"
 #include "algorithms/exact/position_set.hpp"
 #include "algorithms/exact/solution.hpp"
-#include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/rules.hpp"
 #include "algorithms/game/symmetry.hpp"
@@ -224,7 +223,7 @@ PYBIND11_MODULE(_core, m) {
          bool distance) {
         const Position root = position_of(b, position);
         return interruptible([&](const std::atomic<bool>& cancel) {
-          const SolveReport rep = solve_report(b, root, strategy, all_optimal, &cancel);
+          const SolveReport rep = solve_report(b, root, strategy, all_optimal, true, &cancel);
           std::optional<int> d;
           if (distance) d = exact_solution(b)->distance(root);
           return std::make_tuple(solve_json(rep).dump(), d, rep.timing);
@@ -235,10 +234,11 @@ PYBIND11_MODULE(_core, m) {
   // The JSON of `tictac analyze --format json`.
   m.def("analyze", [](const Board& b) {
     return interruptible([&](const std::atomic<bool>&) {
-      const StateSpace space(b);
-      const ExactSolution solution(space);
+      // As `tictac analyze` does it: the cached exact solution (its errors
+      // are the CLI's), then the analysis.
+      const auto exact = exact_solution(b);
       const SymmetryGroup group(b);
-      return analysis_json(b, analyze(solution, group)).dump();
+      return analysis_json(b, analyze(*exact, group)).dump();
     });
   });
 

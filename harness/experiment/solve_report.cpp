@@ -67,7 +67,7 @@ OptimalPlay from_exact(const Board& b, const Position& root, const std::string& 
 OptimalPlay by_search(const Board& b, const Position& root, const Searcher& s, const SearchResult& r) {
   OptimalPlay o{true, {}, {}, "strategy search of each move"};
   const int sign = root.to_move() == Side::X ? 1 : -1;
-  for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
+  for (Mask e = root.legal_moves(b); e && r.best_move >= 0; e &= e - 1) {
     Position q = root;
     q.play(std::countr_zero(e), root.to_move());
     if (sign * s.fast(q).value == sign * r.value) o.moves.push_back(std::countr_zero(e));

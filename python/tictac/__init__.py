@@ -119,23 +119,23 @@ class Board:
     ``Board()`` is tic-tac-toe (3x3, k=3).  Boards have at most 64 cells and
     1 <= k <= max(rows, cols); anything else raises ValueError naming the rule.
 
-    ``gravity=True`` (stones drop to the lowest empty cell of their column,
-    Connect-Four and its sizes) is accepted as an argument but raises
-    NotImplementedError until the core Board supports it.
+    With ``gravity=True`` stones fall (Connect-Four and its sizes:
+    ``Board(6, 7, 4, gravity=True)``): a move fills the lowest empty cell of
+    its column, so the legal moves are at most one cell per column, a
+    position with a stone above an empty cell is illegal, and the symmetries
+    are the two that keep the bottom row at the bottom.  Moves are still
+    cells; :meth:`parse` also reads Pascal Pons's move sequences ("4453").
+    Of the strategies, the alpha-beta family (alphabeta, pvs, mtdf) and
+    ``solve`` search gravity boards; minimax, negamax, memo and ``best`` (the
+    default) still try every empty cell there, so :func:`solve` with them
+    raises RuntimeError where the exact solution shows them wrong.
 
     Cells are numbered row by row from 0 and named by column letter and row
     number from 1 at the top (``"a1"`` is cell 0, ``"b2"`` the centre of 3x3).
     """
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3, gravity: bool = False):
-        if gravity:
-            # TODO(gravity): pass the flag to _core.Board once the core Board has it.
-            raise NotImplementedError(
-                "gravity boards (Connect-Four and its sizes) are not supported yet: "
-                "the core Board has no gravity flag in this build"
-            )
-        self._board = _core.Board(int(rows), int(cols), int(k))
-        self.gravity = bool(gravity)
+        self._board = _core.Board(int(rows), int(cols), int(k), bool(gravity))
 
     @property
     def rows(self) -> int:
@@ -158,17 +158,24 @@ class Board:
         return self._board.cells
 
     @property
+    def gravity(self) -> bool:
+        """Whether stones fall to the lowest empty cell of their column."""
+        return self._board.gravity
+
+    @property
     def size_name(self) -> str:
         """``"RxC"``, as the CLI's ``--board`` takes it and the CSV's ``board`` column holds it."""
         return self._board.size_name()
 
     @property
     def name(self) -> str:
-        """``"RxCkK"`` (for example ``"3x3k3"``), as experiment configs name boards."""
+        """``"RxCkK"`` (for example ``"3x3k3"``), and ``"RxCkKg"`` with gravity
+        (``"6x7k4g"``), as experiment configs name boards."""
         return self._board.name()
 
     def __repr__(self) -> str:
-        return f"tictac.Board(rows={self.rows}, cols={self.cols}, k={self.k})"
+        return f"tictac.Board(rows={self.rows}, cols={self.cols}, k={self.k}" + (
+            ", gravity=True)" if self.gravity else ")")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and (self.rows, self.cols, self.k, self.gravity) == (
@@ -181,31 +188,43 @@ class Board:
         """The legal position written as ``text``.
 
         ``text`` is rows of X, O and . separated by / (or the R*C cells
-        without separators; lower case x and o are accepted).  Raises
-        ValueError with the CLI's message for a malformed text or an illegal
-        position, naming the rule it breaks.
+        without separators; lower case x and o are accepted).  On a gravity
+        board it may also be the moves that reach the position in Pascal
+        Pons's notation, each move its column from 1 at the left ("4453";
+        with commas on boards of 10 or more columns; "" is the empty board).
+        Raises ValueError with the library's message for a malformed text or
+        an illegal position, naming the rule it breaks (or the move that
+        cannot be played).
         """
-        return Position(*_core.parse_position(self._board, _text(text)))
+        t = _text(text)
+        if self.gravity and t is not None and all(ch.isdigit() or ch == "," for ch in t):
+            return Position(*_core.parse_moves(self._board, t))
+        return Position(*_core.parse_position(self._board, t))
 
     def empty(self) -> Position:
         """The empty board's position."""
         return self.parse("." * self.cells)
 
     def legal_moves(self, position: PositionLike = None) -> list:
-        """The empty cells of ``position`` (text or Position; None: the empty
-        board) as cell indices, in increasing order; none when the game is over."""
+        """The legal moves of ``position`` (text or Position; None: the empty
+        board) as cell indices, in increasing order: the empty cells, or with
+        gravity the lowest empty cell of each column that is not full; none
+        when the game is over."""
         text = _text(position)
         return _core.legal_moves(self._board, text if text is not None else "." * self.cells)
 
     def play(self, position: PositionLike, cell: Union[int, str]) -> Position:
         """The position after the side to move plays ``cell`` (an index or a
         name such as ``"b2"``).  Raises ValueError for an occupied cell, a cell
-        off the board or a finished game."""
+        off the board, a finished game, or with gravity a cell that is not the
+        lowest empty cell of its column."""
         p = self.parse(_text(position)) if position is not None else self.empty()
         c = self.cell(cell)
         if c not in self.legal_moves(p):
-            raise ValueError(f"cell {self.cell_name(c)} ({c}) is not a legal move in {p.text}"
-                             + (" (the game is over)" if p.result != "ongoing" else " (it is occupied)"))
+            why = ("the game is over" if p.result != "ongoing"
+                   else "it is occupied" if (p.x | p.o) >> c & 1
+                   else "with gravity a stone fills the lowest empty cell of its column")
+            raise ValueError(f"cell {self.cell_name(c)} ({c}) is not a legal move in {p.text} ({why})")
         row_len = self.cols
         cells = [ch for ch in p.text if ch != "/"]
         cells[c] = p.to_move
@@ -221,7 +240,8 @@ class Board:
 
     def symmetries(self) -> list:
         """The symmetry group of the board, identity first: 8 symmetries for
-        a square board, 4 for a rectangle, each a :class:`Symmetry`."""
+        a square board, 4 for a rectangle, 2 with gravity (identity and
+        mirror_lr), each a :class:`Symmetry`."""
         return [Symmetry(name, tuple(cells)) for name, cells in _core.symmetries(self._board)]
 
 

@@ -174,18 +174,21 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "The C++ side of the tictac module; use the functions of `tictac`, not these.";
 
   py::class_<Board>(m, "Board")
-      .def(py::init<int, int, int>(), "rows"_a, "cols"_a, "k"_a)
+      .def(py::init<int, int, int, bool>(), "rows"_a, "cols"_a, "k"_a, "gravity"_a)
       .def_property_readonly("rows", &Board::rows)
       .def_property_readonly("cols", &Board::cols)
       .def_property_readonly("k", &Board::k)
       .def_property_readonly("cells", &Board::cells)
+      .def_property_readonly("gravity", &Board::gravity)
       .def("name", &Board::name)
       .def("size_name", &Board::size_name);
 
   m.def("parse_position", [](const Board& b, const std::string& text) { return describe_position(b, parse_position(b, text)); });
+  // Pons's move sequence ("4453") on a gravity board (notation.hpp).
+  m.def("parse_moves", [](const Board& b, const std::string& moves) { return describe_position(b, parse_moves(b, moves)); });
   m.def("legal_moves", [](const Board& b, const std::string& text) {
     const Position p = parse_position(b, text);
-    return is_terminal(b, p) ? std::vector<int>{} : cells_of(p.empty(b));
+    return is_terminal(b, p) ? std::vector<int>{} : cells_of(p.legal_moves(b));
   });
   m.def("cell_name", [](const Board& b, int cell) {
     if (cell < 0 || cell >= b.cells())

@@ -19,10 +19,12 @@ def test_a_bad_board_raises_value_error_naming_the_rule(cli):
     assert str(e.value) in err
 
 
-def test_gravity_is_accepted_as_an_argument_but_refused_until_the_board_has_it():
-    with pytest.raises(NotImplementedError, match="gravity"):
-        tictac.Board(6, 7, 4, gravity=True)
-    assert tictac.Board(gravity=False) == tictac.Board()
+def test_a_gravity_board_is_named_with_a_g_and_differs_from_the_board_without():
+    c4 = tictac.Board(6, 7, 4, gravity=True)
+    assert c4.gravity and (c4.name, c4.size_name) == ("6x7k4g", "6x7")
+    assert c4 != tictac.Board(6, 7, 4) and tictac.Board(gravity=False) == tictac.Board()
+    assert repr(c4) == "tictac.Board(rows=6, cols=7, k=4, gravity=True)"
+    assert [s.name for s in c4.symmetries()] == ["identity", "mirror_lr"]
 
 
 def test_parse_gives_the_position_in_normal_form(board):
@@ -102,3 +104,72 @@ def test_the_modules_docstring_examples_hold():
 
     failures, tried = doctest.testmod(tictac, verbose=False)
     assert tried >= 5 and failures == 0
+
+
+def line_of(cells, rows, cols, k, stone):
+    """Whether `stone` fills k in a row somewhere (written here, not the library's windows)."""
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                run = [(r + i * dr, c + i * dc) for i in range(k)]
+                if all(0 <= rr < rows and 0 <= cc < cols and cells[rr * cols + cc] == stone for rr, cc in run):
+                    return True
+    return False
+
+
+def drops(cells, rows, cols):
+    """The cell a stone dropped in each column comes to rest on (None: the column is full)."""
+    out = []
+    for c in range(cols):
+        empty = [r for r in range(rows) if cells[r * cols + c] == "."]
+        out.append(max(empty) * cols + c if empty else None)
+    return out
+
+
+def test_a_gravity_boards_positions_and_legal_moves_are_those_of_dropping_stones():
+    rows, cols, k = 3, 4, 3
+    board = tictac.Board(rows, cols, k, gravity=True)
+    seen, frontier = {"." * 12}, ["." * 12]
+    while frontier:  # every position that drops reach, and the drops of each
+        nxt = []
+        for text in frontier:
+            cells = list(text)
+            x_wins, o_wins = line_of(cells, rows, cols, k, "X"), line_of(cells, rows, cols, k, "O")
+            over = x_wins or o_wins or "." not in cells
+            p = board.parse(text)
+            assert p.result == ("X wins" if x_wins else "O wins" if o_wins else "draw" if over else "ongoing")
+            expected = [] if over else sorted(c for c in drops(cells, rows, cols) if c is not None)
+            assert board.legal_moves(p) == expected, text
+            for c in expected:
+                q = cells.copy()
+                q[c] = p.to_move
+                q = "".join(q)
+                if q not in seen:
+                    seen.add(q)
+                    nxt.append(q)
+        frontier = nxt
+    assert len(seen) == tictac.analyze(board)["reachable_states"]
+
+
+def test_a_gravity_position_is_also_read_as_ponss_move_sequence_and_a_floating_stone_is_illegal():
+    board = tictac.Board(3, 4, 3, gravity=True)
+    assert board.parse("2213").text == "..../.O../XXO."  # X in 2, O on it, X in 1, O in 3
+    assert board.parse("") == board.empty()
+    with pytest.raises(ValueError, match="floats"):
+        board.parse("X.../..../....")
+    with pytest.raises(ValueError, match="column 5 is off the board"):
+        board.parse("225")
+    with pytest.raises(ValueError, match="lowest empty cell"):
+        board.play(None, "a1")
+    assert board.play(None, "a3").text == "..../..../X..."
+
+
+def test_the_alpha_beta_family_solves_gravity_boards_exactly():
+    board = tictac.Board(3, 4, 3, gravity=True)
+    exact = tictac.positions(board, kind="stratified", per_group=3, seed=1)  # every (ply, distance) group
+    family = ["alphabeta", "pvs", "mtdf", "solve", "alphabeta:order=history,tt=zobrist"]
+    for position, value in zip(exact.position, exact.value):
+        for strategy in family:  # each checked against the exact solution too (RuntimeError otherwise)
+            assert tictac.solve(board, position, strategy=strategy).value == value, (position, strategy)
+    # 4x4 Connect-Four is a draw (John Tromp's table of board sizes, issue 16)
+    assert tictac.solve(tictac.Board(4, 4, 4, gravity=True), strategy="mtdf:keys=canonical").value == 0

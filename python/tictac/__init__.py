@@ -475,10 +475,13 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
         ``pandas.read_csv`` and metadata.json as a dict.
 
     Raises:
-        ValueError: a bad config (the message names the file, line and key).
+        ValueError: a bad config (the message names the file, line and
+            key), or an output folder that cannot be made or written in
+            (the message ends "; nothing was written", as the CLI's does).
         DisagreementError (a RuntimeError): a row disagrees with the exact
             solver; with ``out`` the files are written, as the CLI writes them.
-        RuntimeError: the output cannot be written.
+        RuntimeError: another failure of the run, such as a write that
+            fails (a full disk); "; nothing was written".
         KeyboardInterrupt: Ctrl-C (read between positions); nothing is written.
     """
     import pandas as pd

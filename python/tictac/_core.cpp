@@ -165,6 +165,24 @@ py::dict position_set(const Board& b, const std::string& kind, const std::vector
   return d;
 }
 
+// The run, its errors worded as `tictac run` words them (run_command.cpp):
+// a bad config as it is; any other error with "; nothing was written",
+// std::invalid_argument (the CLI's exit 2: ValueError) or
+// std::runtime_error (exit 1: RuntimeError).
+RunSummary run_of(const ExperimentConfig& config, const RunOptions& ro) {
+  try {
+    return run_experiment(config, ro);
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const Interrupted&) {
+    throw;  // only after a cancel, whose KeyboardInterrupt interruptible() raises
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string(e.what()) + "; nothing was written");
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string(e.what()) + "; nothing was written");
+  }
+}
+
 }  // namespace
 
 }  // namespace tictac
@@ -259,7 +277,7 @@ PYBIND11_MODULE(_core, m) {
           ro.command_line = command;
           ro.interrupt = &cancel;
           ro.cancellable_searches = true;
-          const RunSummary s = run_experiment(c, ro);
+          const RunSummary s = run_of(c, ro);
           std::optional<std::string> message;
           if (!s.disagreements.empty()) message = disagreement_message(s.disagreements);
           return std::make_tuple(s.rows, s.cells, message);

@@ -78,6 +78,53 @@ def test_a_bad_config_raises_value_error_with_the_clis_message(tmp_path, cli):
     assert not (tmp_path / "out").exists() and not (tmp_path / "cli").exists()
 
 
+def test_an_output_folder_that_cannot_be_made_raises_value_error_with_the_clis_message(tmp_path, cli):
+    config = tmp_path / "run.toml"
+    config.write_text(CONFIG)
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(ValueError) as e:
+        tictac.run(config, out=tmp_path / "a-file" / "out")
+    code, _, err = cli("run", str(config), "--out", str(tmp_path / "a-file" / "out"))
+    assert code == 2 and err.strip() == f"tictac run: {e.value}"
+    assert str(e.value).endswith("; nothing was written")
+
+
+GRAVITY = textwrap.dedent("""\
+    [experiment]
+    name = "gravity"
+    question = "Do tictac.run and tictac run fail alike?"
+    boards = ["3x3k3g"]
+    [[strategy]]
+    name = "negamax"
+    [[strategy]]
+    name = "alphabeta"
+    [[position_set]]
+    name = "canonical"
+    kind = "canonical"
+    """)
+
+
+def test_rows_that_disagree_with_the_exact_solver_raise_runtime_error_with_the_clis_message(tmp_path, cli):
+    # negamax still tries every empty cell on a gravity board (issue 16), so
+    # today the CLI exits 1 here; whatever it does, the module must do the same.
+    config = tmp_path / "gravity.toml"
+    config.write_text(GRAVITY)
+    code, _, err = cli("run", str(config), "--out", str(tmp_path / "cli"))
+    from_cli = pd.read_csv(tmp_path / "cli" / "results.csv")
+    if code == 0:
+        results, _ = tictac.run(config, out=tmp_path / "py")
+    else:
+        assert code == 1
+        with pytest.raises(RuntimeError) as e:
+            tictac.run(config, out=tmp_path / "py")
+        assert isinstance(e.value, tictac.DisagreementError)
+        assert err.strip() == f"tictac run: {e.value}"
+        results = e.value.results
+        assert not results.matches_exact.all()
+        assert e.value.metadata == json.loads((tmp_path / "py" / "metadata.json").read_text())
+    pd.testing.assert_frame_equal(results.drop(columns="time_ns"), from_cli.drop(columns="time_ns"))
+
+
 INTERRUPTED = textwrap.dedent("""\
     import signal, sys
     signal.signal(signal.SIGINT, signal.default_int_handler)

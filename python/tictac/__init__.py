@@ -197,9 +197,18 @@ class Board:
         cannot be played).
         """
         t = _text(text)
-        if self.gravity and t is not None and all(ch.isdigit() or ch == "," for ch in t):
+        if self._is_moves(t):
             return Position(*_core.parse_moves(self._board, t))
         return Position(*_core.parse_position(self._board, t))
+
+    def _is_moves(self, text: Optional[str]) -> bool:
+        """Whether ``text`` is a move sequence (gravity boards only): digits and commas, never X, O or '.'."""
+        return self.gravity and text is not None and all(ch.isdigit() or ch == "," for ch in text)
+
+    def _stones(self, position: PositionLike) -> Optional[str]:
+        """The text of ``position`` as stones (a move sequence is played out first); None stays None."""
+        t = _text(position)
+        return self.parse(t).text if self._is_moves(t) else t
 
     def empty(self) -> Position:
         """The empty board's position."""
@@ -210,7 +219,7 @@ class Board:
         board) as cell indices, in increasing order: the empty cells, or with
         gravity the lowest empty cell of each column that is not full; none
         when the game is over."""
-        text = _text(position)
+        text = self._stones(position)
         return _core.legal_moves(self._board, text if text is not None else "." * self.cells)
 
     def play(self, position: PositionLike, cell: Union[int, str]) -> Position:
@@ -351,8 +360,9 @@ def solve(board: Board, position: PositionLike = None, strategy: Optional[str] =
 
     Args:
         board: the :class:`Board`.
-        position: text such as ``"X.O/.X./..O"`` or a :class:`Position`;
-            None: the empty board.
+        position: text such as ``"X.O/.X./..O"`` (on a gravity board also
+            a move sequence, ``"4453"``) or a :class:`Position`; None: the
+            empty board.
         strategy: a spec, ``name`` or ``name:key=value,...`` (see
             :func:`strategies`); None: the fastest exact strategy for the
             board (``best``).
@@ -373,7 +383,7 @@ def solve(board: Board, position: PositionLike = None, strategy: Optional[str] =
             its end first).
     """
     b = _board(board)
-    text, d, timing = _core.solve(b._board, _text(position), strategy or "", bool(all_optimal), bool(distance))
+    text, d, timing = _core.solve(b._board, b._stones(position), strategy or "", bool(all_optimal), bool(distance))
     j = json.loads(text)
     stats = {k: v for k, v in j.items() if k not in _SOLVE_FIELDS}
     best = j["best_move"] if j["best_move"] >= 0 else None
@@ -433,7 +443,7 @@ def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = 
         raise ValueError("a set of kind 'file' needs a file")
     b = _board(board)
     cols = _core.positions(b._board, kind, [int(p) for p in plies or []], int(per_group), int(seed),
-                           [_text(p) for p in positions or []], os.fspath(file) if file is not None else "")
+                           [b._stones(p) for p in positions or []], os.fspath(file) if file is not None else "")
     n = len(cols["position"])
     return pd.DataFrame({"board": [b.size_name] * n, "k": [b.k] * n, "position": cols["position"],
                          "ply": cols["ply"], "value": cols["value"], "distance": cols["distance"]})

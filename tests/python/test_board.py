@@ -155,6 +155,9 @@ def test_a_gravity_position_is_also_read_as_ponss_move_sequence_and_a_floating_s
     board = tictac.Board(3, 4, 3, gravity=True)
     assert board.parse("2213").text == "..../.O../XXO."  # X in 2, O on it, X in 1, O in 3
     assert board.parse("") == board.empty()
+    assert board.legal_moves("2213") == board.legal_moves("..../.O../XXO.") == [1, 4, 6, 11]
+    assert tictac.solve(board, "2213", strategy="alphabeta").position == "..../.O../XXO."
+    assert tictac.positions(board, kind="list", positions=["2213"]).position.tolist() == ["..../.O../XXO."]
     with pytest.raises(ValueError, match="floats"):
         board.parse("X.../..../....")
     with pytest.raises(ValueError, match="column 5 is off the board"):

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "algorithms/search/cancellable.hpp"
 #include "harness/formats/notation.hpp"
@@ -12,9 +13,15 @@ using namespace tictac;
 
 namespace {
 
-// One spec per strategy family, each with its defaults.
-const char* const kSpecs[] = {"minimax", "minimax-depth", "negamax", "memo:keys=canonical", "alphabeta",
-                              "alphabeta:tt=zobrist,order=tt+history", "pvs", "mtdf", "solve", "best"};
+// Every strategy of the catalogue with its defaults (each is one algorithm
+// template, instantiated once more on Cancellable<S>), and the tables of two.
+std::vector<std::string> specs() {
+  std::vector<std::string> out;
+  for (const StrategyInfo& s : strategy_catalog()) out.push_back(s.name);
+  out.push_back("memo:keys=canonical");
+  out.push_back("alphabeta:tt=zobrist,order=tt+history");
+  return out;
+}
 
 bool same(const SearchStats& a, const SearchStats& b) {
   return a.nodes == b.nodes && a.nodes_by_ply == b.nodes_by_ply && a.terminal_nodes == b.terminal_nodes &&
@@ -29,7 +36,7 @@ TEST_CASE("a cancellable search that is not cancelled gives the plain search's v
           "[cancellable]") {
   const Board b;
   const std::atomic<bool> cancel{false};
-  for (const char* spec : kSpecs)
+  for (const std::string& spec : specs())
     for (const char* text : {".../.../...", "X../.O./..X"}) {
       INFO(spec << " on " << text);
       const Position p = parse_position(b, text);

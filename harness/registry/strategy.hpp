@@ -78,6 +78,10 @@ struct StrategyInfo {
   // A rough relative cost per position, only for balancing shards
   // (shard.hpp): full-tree searches dwarf pruned and memoised ones.
   double cost_weight = 1.0;
+  // What the strategy does on gravity boards: what follows the legal drops
+  // and what is switched off there because it is not sound under gravity
+  // (`tictac strategies --gravity`).  Empty: not said.
+  std::string gravity{};
 };
 
 // Every option of a strategy, validated, defaults filled in, by key.

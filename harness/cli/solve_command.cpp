@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "algorithms/exact/pons_score.hpp"
+#include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
@@ -20,9 +22,7 @@ namespace tictac::cli {
 namespace {
 
 struct SolveOptions {
-  std::string board = "3x3";
-  int k = 3;
-  std::string position;
+  BoardOptions where;
   std::string strategy;
   std::string format = "table";
   bool all_optimal = false;
@@ -30,8 +30,14 @@ struct SolveOptions {
 };
 
 // Up to this many cells the exact solution is built for every solve (3x4
-// takes milliseconds); above, only with --all-optimal (4x4 takes seconds).
+// takes milliseconds); above, only with --all-optimal (4x4 takes seconds),
+// except on gravity boards, whose exact solution (up to 16 cells, under a
+// second on 4x4) gives Pons's score.
 constexpr int kExactByDefault = 12;
+
+bool exact_listed(const Board& b, bool all_optimal) {
+  return b.cells() <= kExactByDefault || all_optimal || (b.gravity() && b.cells() <= StateSpace::kMaxCells);
+}
 
 // Wall time of the statistics-free search: one run, or the median of five
 // when one run takes under 50 ms.
@@ -56,11 +62,12 @@ struct OptimalPlay {
   bool listed = false;
   std::vector<int> moves, pv;
   std::string source = "not computed (more than 12 cells: use --all-optimal)";
+  std::optional<int> pons_score;  // gravity boards with an exact solution
 };
 
 // From the exact solution, which the strategy's answer must agree with.
 OptimalPlay from_exact(const Board& b, const Position& root, const Strategy& strategy, const SearchResult& r) {
-  OptimalPlay o{true, {}, {}, "exact solution"};
+  OptimalPlay o{true, {}, {}, "exact solution", std::nullopt};
   const auto exact = exact_solution(b);
   if (exact->value(root) != r.value || !exact->is_optimal(root, r.best_move))
     throw std::runtime_error("strategy " + strategy.spec() + " disagrees with the exact solution on " +
@@ -71,14 +78,15 @@ OptimalPlay from_exact(const Board& b, const Position& root, const Strategy& str
     o.pv.push_back(exact->best_move(p));
     p.play(o.pv.back(), p.to_move());
   }
+  if (b.gravity()) o.pons_score = pons_score(b.cells(), root.ply(), exact->value(root), exact->distance(root));
   return o;
 }
 
 // Without an exact table: every child searched by the same strategy.
 OptimalPlay by_search(const Board& b, const Position& root, Strategy& strategy, const SearchResult& r) {
-  OptimalPlay o{true, {}, {}, "strategy search of each move"};
+  OptimalPlay o{true, {}, {}, "strategy search of each move", std::nullopt};
   const int sign = root.to_move() == Side::X ? 1 : -1;
-  for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
+  for (Mask e = root.legal_moves(b); e && r.best_move >= 0; e &= e - 1) {
     Position q = root;
     q.play(std::countr_zero(e), root.to_move());
     if (sign * strategy.search_fast(q).value == sign * r.value) o.moves.push_back(std::countr_zero(e));
@@ -96,7 +104,9 @@ void print_json(const Board& b, const Position& root, const Strategy& strategy, 
                 const OptimalPlay& o, std::optional<std::int64_t> time_ns) {
   nlohmann::ordered_json j;
   j["board"] = b.size_name();
+  j["name"] = b.name();
   j["k"] = b.k();
+  j["gravity"] = b.gravity();
   j["position"] = format_position(b, root);
   j["strategy"] = strategy.spec();
   j["value"] = r.value;
@@ -105,6 +115,12 @@ void print_json(const Board& b, const Position& root, const Strategy& strategy, 
   j["best_moves"] = o.listed ? nlohmann::ordered_json(o.moves) : nlohmann::ordered_json(nullptr);
   j["best_moves_source"] = o.source;
   j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);
+  if (b.gravity()) {
+    // The same moves in Pons's notation, and Pons's score (null where no
+    // exact distance is known: boards over 16 cells).
+    j["principal_variation_pons"] = o.listed ? nlohmann::ordered_json(format_moves(b, o.pv)) : nlohmann::ordered_json(nullptr);
+    j["pons_score"] = o.pons_score ? nlohmann::ordered_json(*o.pons_score) : nlohmann::ordered_json(nullptr);
+  }
   j["score"] = r.score;
   stats_to_json(r.stats, j);
   j["time_ns"] = time_ns ? nlohmann::ordered_json(*time_ns) : nlohmann::ordered_json(nullptr);
@@ -113,16 +129,27 @@ void print_json(const Board& b, const Position& root, const Strategy& strategy, 
 
 void print_table(const Board& b, const Position& root, const Strategy& strategy, const SearchResult& r,
                  const OptimalPlay& o, std::optional<std::int64_t> time_ns) {
-  fmt::print("position        {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
+  fmt::print("position        {} ({}: {} with k={}{})\n", format_position(b, root), b.name(), b.size_name(), b.k(),
+             b.gravity() ? ", gravity" : "");
   fmt::print("strategy        {}\n", strategy.spec());
   fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
-  fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")");
+  // On a gravity board a move is named by its column first, as Pons's notation does.
+  auto name = [&](int c) {
+    return b.gravity() ? "column " + std::to_string(b.col_of(c) + 1) + " " + cell_name(b, c) : cell_name(b, c);
+  };
+  fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : name(r.best_move) + " (" + std::to_string(r.best_move) + ")");
   std::string names;
-  for (int c : o.moves) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
+  for (int c : o.moves) names += (names.empty() ? "" : ", ") + name(c) + "(" + std::to_string(c) + ")";
   fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (o.listed ? "none" : "-") : names, o.source);
   std::string line;
-  for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
-  fmt::print("principal var.  {}\n", line.empty() ? "-" : line);
+  if (b.gravity())
+    line = format_moves(b, o.pv);  // Pons's notation: the columns
+  else
+    for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
+  fmt::print("principal var.  {}{}\n", line.empty() ? "-" : line, b.gravity() && !line.empty() ? " (columns)" : "");
+  if (b.gravity())
+    fmt::print("Pons's score    {}\n", o.pons_score ? fmt::format("{:+d}", *o.pons_score)
+                                                    : std::string("unknown (needs the exact distance: boards of at most 16 cells)"));
   if (time_ns)
     fmt::print("time            {:.3f} ms (statistics-free search)\n", *time_ns / 1e6);
   else
@@ -132,12 +159,12 @@ void print_table(const Board& b, const Position& root, const Strategy& strategy,
 }
 
 void solve(const SolveOptions& opts) {
-  const Board b = parse_board(opts.board, opts.k);
-  const Position root = opts.position.empty() ? Position{} : parse_position(b, opts.position);
+  const Board b = opts.where.parse_board();
+  const Position root = opts.where.parse_position(b);
   auto strategy = make_strategy(b, opts.strategy.empty() ? default_strategy(b) : opts.strategy);
   const SearchResult r = strategy->search(root);
   const auto time_ns = opts.no_timing ? std::nullopt : std::optional<std::int64_t>(time_search(*strategy, root));
-  const bool listed = b.cells() <= kExactByDefault || opts.all_optimal;
+  const bool listed = exact_listed(b, opts.all_optimal);
   const OptimalPlay o = !listed                                 ? OptimalPlay{}
                         : b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, *strategy, r)
                                                              : by_search(b, root, *strategy, r);
@@ -154,20 +181,26 @@ void add_solve(CLI::App& app) {
       "variation, every statistic and the search time.  It runs the search twice, once counting (the statistics) "
       "and once or more statistics-free (the time, the median of five when one run is under 50 ms), so the whole "
       "command takes at least twice as long as one search; --no-timing runs the counting search only");
-  cmd->add_option("--board", opts->board, "board size as RxC")->capture_default_str();
-  cmd->add_option("--k", opts->k, "stones in a row that win")->capture_default_str();
-  cmd->add_option("--position", opts->position,
-                  "the position: rows of X, O and . separated by / (default: the empty board)");
+  add_board_options(*cmd, opts->where);
+  add_position_options(*cmd, opts->where, "the position");
   cmd->add_option("--strategy", opts->strategy,
                   "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
                   "strategy for the board)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_flag("--all-optimal", opts->all_optimal,
                 "also list every optimal move and a principal variation on boards of more than 12 cells (on "
-                "smaller boards they are always listed): from the exact solution up to 16 cells, above that by "
+                "smaller boards, and on gravity boards of at most 16 cells, they are always listed): from the exact solution up to 16 cells, above that by "
                 "searching every move with the same strategy; this can take far longer than the search itself");
   cmd->add_flag("--no-timing", opts->no_timing,
                 "run only the counting search: no timed statistics-free search (time_ns is null in JSON)");
+  cmd->footer(
+      "Limits: every board has R*C <= 64 cells, with or without gravity. The exact solution (strategy solve, the "
+      "check of every answer, the oracle and worst orderings, the optimal moves and Pons's score) needs a board of "
+      "at most 16 cells; above, the answer is the strategy's alone. On gravity boards moves are columns: the "
+      "principal variation is printed in Pons's notation, and the JSON has gravity, principal_variation_pons and "
+      "pons_score (Pascal Pons's score for the side to move: the winner's unplayed stones plus one, negative for a "
+      "loss, 0 for a draw), from the exact distance; on gravity boards of more than 16 cells pons_score is null "
+      "until a distance search gives the distance.");
   cmd->callback([opts] { solve(*opts); });
 }
 

@@ -1,9 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <string>
 #include <vector>
 
 #include "algorithms/game/random.hpp"
+#include "algorithms/game/rules.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/strategy.hpp"
@@ -280,4 +282,68 @@ TEST_CASE("the default strategy gives the exact value and an optimal move on eve
   for (const auto& ply : walk.reachable(16))
     for (const auto& q : ply) unfinished += !walk.over(q);
   CHECK(searched == unfinished);
+}
+
+namespace {
+
+// A seeded random mid-game position of `b` at `ply`: random drops that do
+// not end the game (a game that must end earlier is drawn again).
+Position midgame(const Board& b, int ply, Rng& rng) {
+  for (;;) {
+    Position p;
+    while (p.ply() < ply) {
+      Mask quiet = 0;  // the drops that neither win nor fill the board
+      for (Mask m = p.legal_moves(b); m; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        Position q = p;
+        q.play(c, p.to_move());
+        if (!is_terminal(b, q)) quiet |= Mask{1} << c;
+      }
+      if (!quiet) break;
+      int pick = static_cast<int>(rng.next() % std::popcount(quiet));
+      while (pick--) quiet &= quiet - 1;
+      p.play(std::countr_zero(quiet), p.to_move());
+    }
+    if (p.ply() == ply) return p;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every strategy agrees with best on seeded random mid-game positions of 6x7 with gravity", "[strategies]") {
+  // Connect-Four itself, beyond the exact solver: best is the reference, and
+  // a move is optimal when the position after it keeps best's value.  The
+  // searches with a table from ply 24 on, the others (whole trees, the memo,
+  // alpha-beta alone) from ply 34, where at most 8 stones are left to drop.
+  const Board b(6, 7, 4, true);
+  auto best = make_strategy(b, "best");
+  std::vector<std::string> specs = {"minimax", "minimax-depth", "negamax", "memo:keys=canonical",
+                                    "alphabeta:order=static", "alphabeta-seed003:tt=none",
+                                    "best:wins=off,threats=off,window=full,tt=none,live=off,order=index,history=off"};
+  const std::size_t shallow = specs.size();
+  for (const char* s : {"alphabeta:tt=zobrist,order=tt+history,tt_bits=16",
+                        "alphabeta:tt=zobrist,keys=canonical,order=tt+killer+static,tt_bits=16,score=depth",
+                        "pvs:tt=zobrist,order=tt+static,tt_bits=16", "mtdf:order=tt+static,tt_bits=16",
+                        "alphabeta-seed003", "best:tt=exact,window=full", "best:live=off,order=index"})
+    specs.push_back(s);
+  Rng rng(16);
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    auto strategy = make_strategy(b, specs[i]);
+    for (int n = 0; n < 6; ++n) {
+      const Position p = midgame(b, i < shallow ? 34 : 24, rng);
+      const SearchResult r = strategy->search_fast(p), ref = best->search_fast(p);
+      INFO(strategy->spec() << " on " << format_position(b, p));
+      CHECK(r.value == ref.value);
+      REQUIRE(r.best_move >= 0);
+      CHECK((p.legal_moves(b) >> r.best_move & 1));
+      Position q = p;
+      q.play(r.best_move, p.to_move());
+      const Result end = result(b, q);
+      const int after = end == Result::ongoing ? best->search_fast(q).value
+                        : end == Result::x_wins ? 1
+                        : end == Result::o_wins ? -1
+                                                : 0;
+      CHECK(after == ref.value);
+    }
+  }
 }

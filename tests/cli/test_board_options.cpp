@@ -108,8 +108,8 @@ TEST_CASE("solve --gravity --moves gives the value, Pons's score and a principal
   }
 }
 
-TEST_CASE("--moves is refused, naming the move, into a full column, after the end, without gravity and beside "
-          "--position",
+TEST_CASE("a move sequence is refused, naming the move, into a full column, after the end, without gravity and beside "
+          "--position (--moves)",
           "[cli]") {
   for (const char* cmd : {"solve", "dag"}) {
     INFO(cmd);

@@ -42,7 +42,7 @@ GravityWalk::Pos mirror(const GravityWalk& w, const GravityWalk::Pos& p) {
 
 }  // namespace
 
-TEST_CASE("analyze --gravity counts the positions, mirror orbits, value and length of an independent walk", "[cli]") {
+TEST_CASE("analyze --gravity counts the positions, mirror orbits, value and length of an independent walk", "[board_options]") {
   const auto r = run_tictac("analyze --board 3x4 --k 3 --gravity --format json");
   REQUIRE(r.exit_code == 0);
   const json j = json::parse(r.out);
@@ -77,14 +77,14 @@ TEST_CASE("analyze --gravity counts the positions, mirror orbits, value and leng
   CHECK(j["length"] == length);
 }
 
-TEST_CASE("analyze --gravity finds the published draw of 4x4 and names the board 4x4k4g in CSV", "[cli]") {
+TEST_CASE("analyze --gravity finds the published draw of 4x4 and names the board 4x4k4g in CSV", "[board_options]") {
   const auto r = run_tictac("analyze --board 4x4 --k 4 --gravity --format csv");
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::StartsWith("board,k,gravity,figure,index,value\n") &&
                         Catch::Contains("4x4,4,true,value,,0\n") && Catch::Contains("4x4,4,true,length,,16\n"));
 }
 
-TEST_CASE("solve --gravity --moves gives the value, Pons's score and a principal variation in columns", "[cli]") {
+TEST_CASE("solve --gravity --moves gives the value, Pons's score and a principal variation in columns", "[board_options]") {
   const GravityWalk w(3, 4, 3);
   std::unordered_map<GravityWalk::Pos, int, GravityWalk::Hash> memo;
   for (const std::string moves : {"", "1", "2233", "2323", "14", "3221"}) {
@@ -110,7 +110,7 @@ TEST_CASE("solve --gravity --moves gives the value, Pons's score and a principal
 
 TEST_CASE("a move sequence is refused, naming the move, into a full column, after the end, without gravity and beside "
           "--position (--moves)",
-          "[cli]") {
+          "[board_options]") {
   for (const char* cmd : {"solve", "dag"}) {
     INFO(cmd);
     const std::string c = cmd;
@@ -132,14 +132,14 @@ TEST_CASE("a move sequence is refused, naming the move, into a full column, afte
   CHECK_THAT(r.err, Catch::Contains("column 1 is full"));
 }
 
-TEST_CASE("dag --gravity draws the drops from a root given by --moves", "[cli]") {
+TEST_CASE("dag --gravity draws the drops from a root given by --moves", "[board_options]") {
   const auto r = run_tictac("dag --board 3x3 --gravity --moves 22 --depth 1");
   REQUIRE(r.exit_code == 0);
   // From .../.O./.X. three drops are legal, each to a different position.
   CHECK_THAT(r.out, Catch::Contains("3x3k3g") && Catch::Contains("DAG from .../.O./.X., 1 ply deep (4 positions, 3 edges)"));
 }
 
-TEST_CASE("strategies --gravity says for every strategy what it does on gravity boards", "[cli]") {
+TEST_CASE("strategies --gravity says for every strategy what it does on gravity boards", "[board_options]") {
   const auto with = run_tictac("strategies --gravity --format json");
   REQUIRE(with.exit_code == 0);
   for (const auto& s : json::parse(with.out)) {
@@ -151,7 +151,7 @@ TEST_CASE("strategies --gravity says for every strategy what it does on gravity 
   for (const auto& s : json::parse(without.out)) CHECK_FALSE(s.contains("gravity"));
 }
 
-TEST_CASE("play --gravity --moves plays the columns and lets the engines finish 4x4, a draw", "[cli]") {
+TEST_CASE("play --gravity --moves plays the columns and lets the engines finish 4x4, a draw", "[board_options]") {
   const auto r = run_tictac("play --board 4x4 --k 4 --gravity --moves 1234 --x hard --o hard --format json");
   REQUIRE(r.exit_code == 0);
   const json j = json::parse(r.out);

@@ -28,7 +28,10 @@ void add_strategies(CLI::App& app) {
         for (const auto& o : s.options)
           options.push_back({{"key", o.key}, {"default", o.default_value}, {"choices", o.choices}, {"help", o.help}});
         nlohmann::ordered_json entry{{"name", s.name}, {"summary", s.summary}, {"options", options}};
-        if (*gravity) entry["gravity"] = s.gravity;
+        if (*gravity) {
+          entry["gravity"] = s.gravity;
+          entry["gravity_supported"] = s.gravity_supported;
+        }
         j.push_back(entry);
       }
       fmt::print("{}\n", j.dump(2));
@@ -37,7 +40,9 @@ void add_strategies(CLI::App& app) {
     fmt::print("Strategies, chosen by a spec: name or name:key=value,key=value\n");
     for (const auto& s : strategy_catalog()) {
       fmt::print("\n{}\n  {}\n", s.name, s.summary);
-      if (*gravity) fmt::print("  with gravity: {}\n", s.gravity.empty() ? "not said" : s.gravity);
+      if (*gravity)
+        fmt::print("  with gravity: {}{}\n", s.gravity_supported ? "" : "REFUSED on gravity boards: ",
+                   s.gravity.empty() ? "not said" : s.gravity);
       for (const auto& o : s.options) {
         std::string choices;
         for (const auto& c : o.choices) choices += (choices.empty() ? "" : "|") + c;

@@ -82,6 +82,10 @@ struct StrategyInfo {
   // and what is switched off there because it is not sound under gravity
   // (`tictac strategies --gravity`).  Empty: not said.
   std::string gravity{};
+  // false for a strategy whose knowledge is not sound under gravity and
+  // cannot be switched off: make_strategy refuses it on a gravity board,
+  // with `gravity` as the reason, rather than let it give wrong values.
+  bool gravity_supported = true;
 };
 
 // Every option of a strategy, validated, defaults filled in, by key.

@@ -329,6 +329,9 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
     throw std::invalid_argument("unknown strategy '" + spec.name + "' (strategies: " + valid + ")");
   }
   const OptionValues values = resolve(entry->info, spec);
+  if (board.gravity() && !entry->info.gravity_supported)
+    throw std::invalid_argument("strategy " + spec.name + " does not support gravity boards such as " + board.name() +
+                                (entry->info.gravity.empty() ? std::string() : ": " + entry->info.gravity));
   return entry->make(board, values, identity_of(entry->info, values));
 }
 

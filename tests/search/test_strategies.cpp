@@ -6,6 +6,8 @@
 
 #include "algorithms/game/random.hpp"
 #include "algorithms/game/rules.hpp"
+#include "algorithms/search/negamax.hpp"
+#include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/strategy.hpp"
@@ -346,4 +348,23 @@ TEST_CASE("every strategy agrees with best on seeded random mid-game positions o
       CHECK(after == ref.value);
     }
   }
+}
+
+TEST_CASE("a strategy that does not support gravity is refused on gravity boards with its reason", "[strategies]") {
+  // Registered here only: negamax's code under another name, marked as a
+  // strategy whose knowledge gravity breaks.
+  static const bool registered = [] {
+    register_strategy({{"no-gravity", "a strategy that cannot search gravity boards", {}, 1.0,
+                        "its threat knowledge assumes every empty cell is playable", false},
+                       erased<Negamax>()});
+    return true;
+  }();
+  (void)registered;
+  CHECK(make_strategy(Board(), "no-gravity")->search(Position{}).value == 0);
+  CHECK_THROWS_WITH(make_strategy(Board(3, 3, 3, true), "no-gravity"),
+                    Catch::Contains("strategy no-gravity does not support gravity boards such as 3x3k3g") &&
+                        Catch::Contains("assumes every empty cell is playable"));
+  // Every strategy of the table supports gravity.
+  for (const StrategyInfo& s : strategy_catalog())
+    if (s.name != "no-gravity") CHECK(s.gravity_supported);
 }

@@ -191,7 +191,8 @@ class Session {
     try {
       cell = parse_column(b, game_.position, t);
     } catch (const std::invalid_argument& e) {
-      fmt::print("  '{}': {}; type a column number (1 to {}), or undo, hint, quit\n", line, e.what(), b.cols());
+      // e names the move as typed: "move '9': column 9 is off the board (...)".
+      fmt::print("  {}; type a column number (1 to {}), or undo, hint, quit\n", e.what(), b.cols());
       return;
     }
     game_.play(cell);

@@ -116,8 +116,8 @@ void print_json(const Board& b, const Position& root, const Strategy& strategy, 
   j["best_moves_source"] = o.source;
   j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);
   if (b.gravity()) {
-    // The same moves in Pons's notation, and Pons's score (null where no
-    // exact distance is known: boards over 16 cells).
+    // The same moves in Pons's notation, and Pons's score (null for a win
+    // or a loss where no exact distance is known: boards over 16 cells).
     j["principal_variation_pons"] = o.listed ? nlohmann::ordered_json(format_moves(b, o.pv)) : nlohmann::ordered_json(nullptr);
     j["pons_score"] = o.pons_score ? nlohmann::ordered_json(*o.pons_score) : nlohmann::ordered_json(nullptr);
   }
@@ -149,7 +149,7 @@ void print_table(const Board& b, const Position& root, const Strategy& strategy,
   fmt::print("principal var.  {}{}\n", line.empty() ? "-" : line, b.gravity() && !line.empty() ? " (columns)" : "");
   if (b.gravity())
     fmt::print("Pons's score    {}\n", o.pons_score ? fmt::format("{:+d}", *o.pons_score)
-                                                    : std::string("unknown (needs the exact distance: boards of at most 16 cells)"));
+                                                    : std::string("unknown (a win or a loss needs the exact distance: boards of at most 16 cells)"));
   if (time_ns)
     fmt::print("time            {:.3f} ms (statistics-free search)\n", *time_ns / 1e6);
   else
@@ -165,9 +165,11 @@ void solve(const SolveOptions& opts) {
   const SearchResult r = strategy->search(root);
   const auto time_ns = opts.no_timing ? std::nullopt : std::optional<std::int64_t>(time_search(*strategy, root));
   const bool listed = exact_listed(b, opts.all_optimal);
-  const OptimalPlay o = !listed                                 ? OptimalPlay{}
-                        : b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, *strategy, r)
-                                                             : by_search(b, root, *strategy, r);
+  OptimalPlay o = !listed                                 ? OptimalPlay{}
+                  : b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, *strategy, r)
+                                                       : by_search(b, root, *strategy, r);
+  // A draw scores 0 whatever its length, so it needs no distance.
+  if (b.gravity() && !o.pons_score && r.value == 0) o.pons_score = 0;
   (opts.format == "json" ? print_json : print_table)(b, root, *strategy, r, o, time_ns);
 }
 
@@ -200,7 +202,7 @@ void add_solve(CLI::App& app) {
       "principal variation is printed in Pons's notation, and the JSON has gravity, principal_variation_pons and "
       "pons_score (Pascal Pons's score for the side to move: the winner's unplayed stones plus one, negative for a "
       "loss, 0 for a draw), from the exact distance; on gravity boards of more than 16 cells pons_score is null "
-      "until a distance search gives the distance.");
+      "for a win or a loss until a distance search gives the distance.");
   cmd->callback([opts] { solve(*opts); });
 }
 

@@ -1,7 +1,6 @@
 #include "harness/cli/board_options.hpp"
 
 #include <CLI/CLI.hpp>
-
 #include <stdexcept>
 
 #include "harness/formats/notation.hpp"
@@ -24,21 +23,25 @@ Position BoardOptions::parse_position(const Board& b) const {
 }
 
 void add_board_options(CLI::App& cmd, BoardOptions& o) {
-  cmd.add_option("--board", o.board, "board size as RxC, R rows and C columns, R*C <= 64 cells (also with --gravity)")
+  cmd.add_option("--board", o.board,
+                 "board size as RxC, R rows and C columns, R*C <= 64 cells (also with --gravity)")
       ->capture_default_str();
   cmd.add_option("--k", o.k, "stones in a row that win, 1 to max(R, C)")->capture_default_str();
-  cmd.add_flag("--gravity", o.gravity,
-               "stones fall: a move is a column and fills its lowest empty cell (Connect-Four is --board 6x7 --k 4 "
-               "--gravity; in configs the board is named 6x7k4g)");
+  cmd.add_flag(
+      "--gravity", o.gravity,
+      "stones fall: a move is a column and fills its lowest empty cell (Connect-Four is --board 6x7 --k 4 "
+      "--gravity; in configs the board is named 6x7k4g)");
 }
 
 void add_position_options(CLI::App& cmd, BoardOptions& o, const std::string& what) {
   cmd.add_option("--position", o.position,
                  what + ": rows of X, O and . separated by /, the top row first (default: the empty board)");
-  cmd.add_option("--moves", o.moves,
-                 what + " as the moves from the empty board in Pascal Pons's notation, gravity boards only: each "
-                        "move its column, 1 to C from the left (4453); commas between them on boards of 10 or more "
-                        "columns. A move into a full column or after the game has ended is refused")
+  cmd.add_option(
+         "--moves", o.moves,
+         what +
+             " as the moves from the empty board in Pascal Pons's notation, gravity boards only: each "
+             "move its column, 1 to C from the left (4453); commas between them on boards of 10 or more "
+             "columns. A move into a full column or after the game has ended is refused")
       ->each([&o](const std::string&) { o.moves_given = true; });
 }
 

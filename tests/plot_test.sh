@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # scripts/plot draws an ordering comparison only where two or more orderings
 # meet, one figure per family of strategies that differ only in ordering and
-# seed, named by the options that vary within that family's strategy.  Two
+# seed, named by the options that vary within that family's strategy.  Three
 # small results.csv files written here: alpha-beta's orderings with and
 # without a table; and `best` (one ordering) beside alpha-beta, whose table
-# keys vary.  Usage: tests/plot_test.sh [SOURCE_DIR]
+# keys vary; and alpha-beta's orderings on one board size with and without
+# gravity, two boards (3x3k3 and 3x3k3g).  Usage: tests/plot_test.sh [SOURCE_DIR]
 set -euo pipefail
 src=$(cd "${1:-$(dirname "$0")/..}" && pwd)
 work=$(mktemp -d /tmp/tictac-plot-XXXXXX)
@@ -14,19 +15,24 @@ import csv, os, sys
 work = sys.argv[1]
 cols = ["experiment", "board", "k", "strategy", "strategy_name", "ordering", "position_set", "row_kind", "position",
         "ply", "positions", "repetition", "nodes", "tt_capacity", "tt_hit_rate", "time_ns"]
-def write(name, specs):
+def write(name, specs, gravity=None):
+    # gravity: None, the format from before the gravity column; or the values
+    # of that column, each a board of its own (3x3k3, 3x3k3g).
     os.makedirs(os.path.join(work, name))
     with open(os.path.join(work, name, "results.csv"), "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(cols)
-        for n, spec in enumerate(specs):
-            name_, _, rest = spec.partition(":")
-            opts = dict(kv.split("=") for kv in rest.split(",")) if rest else {}
-            order = opts.get("order", "none")
-            for i, pos in enumerate(["X../.../...", ".X./.../...", "..X/.../..."]):
-                w.writerow(["t", "3x3", 3, spec, name_, order, "s", "position", pos, 1, 1, 0, 10 + n + i, 0, 0, 1000])
-            w.writerow(["t", "3x3", 3, spec, name_, order, "s", "set_total", "", "", 3, 0, 33 + 3 * n, 0, 0, 3000])
+        w.writerow(cols[:3] + (["gravity"] if gravity else []) + cols[3:])
+        for g in gravity or [None]:
+            board = ["t", "3x3", 3] + ([g] if g else [])
+            for n, spec in enumerate(specs):
+                name_, _, rest = spec.partition(":")
+                opts = dict(kv.split("=") for kv in rest.split(",")) if rest else {}
+                order = opts.get("order", "none")
+                for i, pos in enumerate(["X../.../...", ".X./.../...", "..X/.../..."]):
+                    w.writerow(board + [spec, name_, order, "s", "position", pos, 1, 1, 0, 10 + n + i, 0, 0, 1000])
+                w.writerow(board + [spec, name_, order, "s", "set_total", "", "", 3, 0, 33 + 3 * n, 0, 0, 3000])
 write("orderings", [f"alphabeta:order={o},tt={t}" for t in ("none", "zobrist") for o in ("index", "history")])
+write("gravity", [f"alphabeta:order={o},tt=none" for o in ("index", "history")], gravity=["false", "true"])
 write("best", [f"best:window={w},order=eval" for w in ("null", "full")] +
               [f"alphabeta:order={o},tt=zobrist,keys={k}" for k in ("exact", "canonical") for o in ("tt", "tt+history")])
 PY
@@ -47,4 +53,5 @@ expect() {  # expect FOLDER FIGURES...: exactly these ordering figures
 }
 expect orderings ordering_boxplot_3x3k3_s_tt-none ordering_boxplot_3x3k3_s_tt-zobrist
 expect best ordering_boxplot_3x3k3_s_alphabeta_keys-exact ordering_boxplot_3x3k3_s_alphabeta_keys-canonical
+expect gravity ordering_boxplot_3x3k3_s_all ordering_boxplot_3x3k3g_s_all
 exit $status

@@ -22,7 +22,7 @@
 //                      dead.  No live window for either side: a draw.  No live
 //                      window for one side: that side cannot win (a bound).  Empty
 //                      cells in no live window are interchangeable: only the lowest
-//                      one is tried.
+//                      one is tried (not on gravity boards: see below).
 //   order=eval|index   eval: moves in decreasing order of an evaluation of the live
 //                      windows through each cell (attack weighted above defence);
 //                      index: in cell order.
@@ -30,6 +30,16 @@
 //                      leaves tied (with order=index, it is the whole ordering);
 //                      a cutoff adds (empty cells)^2 to the (side, cell) entry.
 //   Remaining ties go in cell order.
+//
+// On gravity boards (Board::gravity) the moves are the legal drops
+// (Position::legal_moves), and the knowledge follows: an immediate win,
+// a threat or a forced block is a one-hole window whose hole is a legal
+// move now (a hole above an empty cell is no threat yet), and the
+// pruning of interchangeable dead cells is off, since a stone in a dead
+// cell opens the cell above it, so two dead cells are not
+// interchangeable.  The live-window draw and bounds, the evaluation
+// order, the history and the canonical table (keyed under the board's
+// group, {identity, mirror_lr} with gravity) are sound as they are.
 //
 // Conventions that decide the node count:
 //   - A node is one call of the search function for a position, as defined in
@@ -192,6 +202,7 @@ class BestSearch {
                : options.tt_bits > 0 ? options.tt_bits
                                      : BoundTable::bits_for(board)),
         images_(board),
+        interchangeable_(board.gravity() ? 0 : board.full()),
         live_(static_cast<std::size_t>(board.cells() + 2) * windows_.size()) {
     // Evaluation weights by the number of stones of one colour in a live
     // window: a window the side to move can still fill, holding m of its
@@ -280,6 +291,7 @@ class BestSearch {
     stats_->node(ply0_ + from_root, pos_);
     const Mask mine = stones(me), theirs = stones(other(me));
     const Mask empty = board_.full() & ~(mine | theirs);
+    const Mask legal = board_.legal_moves(mine | theirs);  // `empty` without gravity
     if (!wins() && last >= 0 && board_.wins_through(theirs, last)) {
       stats_->terminal();
       return -1;
@@ -288,7 +300,7 @@ class BestSearch {
       stats_->terminal();
       return 0;
     }
-    if (from_root == 0) root_move_ = std::countr_zero(empty);
+    if (from_root == 0) root_move_ = std::countr_zero(legal);
 
     // One pass over the windows still live at the parent: keep the live ones
     // for the children, and find the immediate wins of both sides.
@@ -317,6 +329,10 @@ class BestSearch {
       }
     }
     live_count_[from_root + 1] = n_out;
+    // Only a hole that can be played now wins now (with gravity, one whose
+    // cell below is filled).
+    my_wins &= legal;
+    their_wins &= legal;
 
     if (wins() && my_wins) {
       if (from_root == 0) root_move_ = std::countr_zero(my_wins);
@@ -349,9 +365,9 @@ class BestSearch {
     }
 
     // The moves to try, best first.
-    Mask cand = wins() && their_wins ? their_wins : empty;
+    Mask cand = wins() && their_wins ? their_wins : legal;
     if (live()) {
-      const Mask dead = cand & ~live_cells;
+      const Mask dead = cand & ~live_cells & interchangeable_;
       if (dead) cand = (cand & live_cells) | (dead & -dead);
     }
     std::array<std::uint64_t, Board::kMaxCells> moves;  // (order key << 8) | cell
@@ -439,6 +455,7 @@ class BestSearch {
   std::vector<Mask> windows_;
   BoundTable table_;
   SymmetricImages images_;
+  Mask interchangeable_;  // the cells whose dead ones are interchangeable: none with gravity
   // live_[d * windows + i]: the windows still live d plies from the root (the first
   // live_count_[d] of them).
   std::vector<Mask> live_;

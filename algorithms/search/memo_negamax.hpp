@@ -6,7 +6,10 @@
 //   - every entry is a node (statistics.hpp), memo hits included;
 //   - a finished position is recognised (by its parent, scoring.hpp's
 //     finished_child) BEFORE any memo lookup, and is never stored;
-//   - moves in index order; no pruning;
+//   - moves in index order, the legal moves only (Position::legal_moves: on a
+//     gravity board one per column); no pruning.  Under gravity nothing is
+//     switched off: keys=canonical uses the board's group, {identity,
+//     mirror_lr} with gravity, which maps drops to drops;
 //   - keys=exact: the memo is keyed by the position; keys=canonical: by its
 //     canonical form (symmetry.hpp).  The side to move is implied by the
 //     stones, as in seed 000's (canonical, side) key.
@@ -128,7 +131,7 @@ class MemoNegamax {
     }
     int best = -2;
     std::uint64_t finished = 0;  // finished children, counted in a register
-    for (Mask e = p.empty(board_); e; e &= e - 1) {
+    for (Mask e = p.legal_moves(board_); e; e &= e - 1) {
       const int cell = std::countr_zero(e);
       Position q = p;
       q.play(cell, S);

@@ -4,7 +4,10 @@
 //   - every position searched is a node (statistics.hpp), the root and
 //     finished positions included; 549,946 from the empty 3x3 board;
 //   - no pruning and no table: every child of every unfinished position is
-//     searched, in index order;
+//     searched, in index order; the children are the legal moves
+//     (Position::legal_moves: every empty cell, or on a gravity board the
+//     lowest empty cell of each column that is not full), so nothing needs
+//     switching off under gravity;
 //   - a finished position is recognised by a line through the last stone
 //     played, or a full board; the parent checks it (scoring.hpp's
 //     finished_child) and counts it without a call.
@@ -57,7 +60,7 @@ class Minimax {
     constexpr bool max = S == Side::X;
     int best = max ? -1000 : 1000;
     std::uint64_t finished = 0;  // finished children, counted in a register
-    for (Mask e = p.empty(board_); e; e &= e - 1) {
+    for (Mask e = p.legal_moves(board_); e; e &= e - 1) {
       const int cell = std::countr_zero(e);
       Position q = p;
       q.play(cell, S);

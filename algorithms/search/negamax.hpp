@@ -3,7 +3,8 @@
 //
 // Conventions that decide the node count: as minimax.hpp (every position
 // searched is a node, finished ones included; no pruning, no table, index
-// order), so both give 549,946 from the empty 3x3 board.  The best move is
+// order, over the legal moves, so gravity boards need nothing switched off),
+// so both give 549,946 from the empty 3x3 board.  The best move is
 // the first move in index order with the best score.
 #pragma once
 
@@ -41,7 +42,7 @@ class Negamax {
     stats.node(ply, p);
     int best = -2;
     std::uint64_t finished = 0;  // finished children, counted in a register
-    for (Mask e = p.empty(board_); e; e &= e - 1) {
+    for (Mask e = p.legal_moves(board_); e; e &= e - 1) {
       const int cell = std::countr_zero(e);
       Position q = p;
       q.play(cell, S);

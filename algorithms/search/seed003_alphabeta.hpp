@@ -28,7 +28,10 @@
 //     (cell 0 X, cell 0 O, cell 1 X, ...), so the same positions share the
 //     same slots as in the article's program;
 //   - order: cells in index order (or the oracle order, for the ideal-order
-//     figure the article states without code), after the table's move.
+//     figure the article states without code), after the table's move; the
+//     cells are the legal moves (MoveOrder), so on a gravity board one per
+//     column.  Nothing else depends on the rules: no knowledge to switch off
+//     under gravity.
 //
 // Statistics (statistics.hpp defines the node): every call of the alpha-beta
 // function is a node, and so is the root, which the project counts as the

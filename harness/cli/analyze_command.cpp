@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "algorithms/exact/analysis.hpp"
+#include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/formats/analysis_json.hpp"
 #include "harness/formats/notation.hpp"
@@ -13,16 +14,17 @@ namespace tictac::cli {
 namespace {
 
 struct AnalyzeOptions {
-  std::string board = "3x3";
-  int k = 3;
+  BoardOptions where;
   std::string format = "table";
 };
 
 void print_csv(const Board& b, const Analysis& a) {
   // Tidy: one figure per row.  `index` is the ply, game length or symmetry.
-  fmt::print("board,k,figure,index,value\n");
+  // The board is named as in results.csv: its size, k, and gravity.
+  fmt::print("board,k,gravity,figure,index,value\n");
+  const std::string board = fmt::format("{},{},{}", b.size_name(), b.k(), b.gravity() ? "true" : "false");
   auto row = [&](const std::string& figure, const std::string& index, std::uint64_t v) {
-    fmt::print("{},{},{},{},{}\n", b.size_name(), b.k(), figure, index, v);
+    fmt::print("{},{},{},{}\n", board, figure, index, v);
   };
   row("reachable_states", "", a.reachable_states);
   for (std::size_t p = 0; p < a.states_by_ply.size(); ++p) row("states_by_ply", std::to_string(p), a.states_by_ply[p]);
@@ -50,14 +52,16 @@ void print_csv(const Board& b, const Analysis& a) {
   row("longest_game", "", static_cast<std::uint64_t>(a.longest_game));
   row("games_position_by_position", "", a.games_position_by_position);
   row("games_whole_game_orbits", "", a.games_whole_game_orbits);
-  fmt::print("{},{},value,,{}\n", b.size_name(), b.k(), a.value);
+  fmt::print("{},value,,{}\n", board, a.value);
+  row("length", "", static_cast<std::uint64_t>(a.length));
 }
 
 void print_table(const Board& b, const Analysis& a) {
   auto counts = [](const ResultCounts& c) {
     return fmt::format("{} (X wins {}, O wins {}, draws {})", c.total(), c.x_wins, c.o_wins, c.draws);
   };
-  fmt::print("State space of {} with k={}\n\n", b.size_name(), b.k());
+  fmt::print("State space of {} ({} with k={}{})\n\n", b.name(), b.size_name(), b.k(),
+             b.gravity() ? ", gravity: a move drops into a column" : "");
   fmt::print("reachable positions        {} ({} not terminal)\n", a.reachable_states, a.nonterminal_states);
   fmt::print("terminal positions         {}\n", counts(a.terminal_states));
   fmt::print("\n{:>4} {:>14} {:>20}\n", "ply", "positions", "game-tree nodes");
@@ -89,6 +93,8 @@ void print_table(const Board& b, const Analysis& a) {
   fmt::print("  position by position      {} (paths through the symmetry-quotient DAG)\n", a.games_position_by_position);
   fmt::print("  whole-game orbits         {} (Burnside's lemma over whole games)\n", a.games_whole_game_orbits);
   fmt::print("\ngame value                 {:+d} ({} with perfect play)\n", a.value, value_text(a.value));
+  fmt::print("game length                {} plies under perfect play (the winner wins as fast as it can, the loser "
+             "holds out; a draw fills the board)\n", a.length);
 }
 
 }  // namespace
@@ -97,14 +103,18 @@ void add_analyze(CLI::App& app) {
   auto opts = std::make_shared<AnalyzeOptions>();
   CLI::App* cmd = app.add_subcommand(
       "analyze", "Count the state space of a board exactly: positions, symmetry classes (Burnside), "
-                 "game-tree nodes, games, and the game value (boards of at most 16 cells)");
-  cmd->add_option("--board", opts->board, "board size as RxC")->capture_default_str();
-  cmd->add_option("--k", opts->k, "stones in a row that win")->capture_default_str();
+                 "game-tree nodes, games, the game value and its length under perfect play (boards of at most 16 "
+                 "cells, with or without gravity)");
+  add_board_options(*cmd, opts->where);
   cmd->add_option("--format", opts->format, "output format")
       ->check(CLI::IsMember({"table", "json", "csv"}))
       ->capture_default_str();
+  cmd->footer(
+      "Limits: boards of at most 16 cells (the exact state space), with or without gravity. With --gravity a move "
+      "drops into a column, and the symmetries are the identity and the left-right mirror, so Burnside's lemma "
+      "counts orbits under those two.");
   cmd->callback([opts] {
-    const Board b = parse_board(opts->board, opts->k);
+    const Board b = opts->where.parse_board();
     const auto exact = exact_solution(b);
     const ExactSolution& solution = *exact;
     const SymmetryGroup group(b);

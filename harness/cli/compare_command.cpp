@@ -1,6 +1,7 @@
 // `tictac compare A.csv B.csv`: the regression check between two runs.
 //
-// Rows are matched by (board, k, strategy, position set, row kind, position).
+// Rows are matched by (board, k, gravity, strategy, position set, row kind,
+// position); a file without the gravity column is one of boards without gravity.
 // Every node count that differs is listed, exactly.  Times are compared on
 // the set_total rows: the ratio of the medians over repetitions, with each
 // side's spread ((max - min) / median) as its noise; a ratio inside the two

@@ -15,6 +15,7 @@
 #include "algorithms/exact/solution.hpp"
 #include "algorithms/game/symmetry.hpp"
 #include "harness/formats/atomic_file.hpp"
+#include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/dag/dag.hpp"
 #include "harness/dag/dag_format.hpp"
@@ -27,9 +28,7 @@ namespace tictac::cli {
 namespace {
 
 struct DagOptions {
-  std::string board = "3x3";
-  int k = 3;
-  std::string position;
+  BoardOptions where;
   int depth = -1;
   bool canonical = false;
   bool principal_variation = false;
@@ -52,7 +51,8 @@ std::string describe(const Board& b, const DagSpec& spec, const Dag& dag) {
                      : spec.canonical         ? "symmetry-quotient DAG"
                                               : "DAG";
   if (spec.principal_variation && spec.canonical) what += " (canonical forms)";
-  std::string s = fmt::format("{} with k={}: {} from {}", b.size_name(), b.k(), what,
+  std::string s = fmt::format("{} ({} with k={}{}): {} from {}", b.name(), b.size_name(), b.k(),
+                              b.gravity() ? ", gravity" : "", what,
                               spec.root == Position{} ? "the empty board" : format_position(b, spec.root));
   if (spec.depth >= 0) s += fmt::format(", {} {} deep", spec.depth, spec.depth == 1 ? "ply" : "plies");
   s += fmt::format(" ({} positions, {} edges)\nfill: red X wins, grey draw, blue O wins; octagon: game over; "
@@ -96,9 +96,9 @@ void overlay(Dag& dag, DotStyle& style, Strategy& strategy, const ExactSolution&
 }
 
 void write_dag(const DagOptions& opts) {
-  const Board b = parse_board(opts.board, opts.k);
+  const Board b = opts.where.parse_board();
   DagSpec spec;
-  spec.root = opts.position.empty() ? Position{} : parse_position(b, opts.position);
+  spec.root = opts.where.parse_position(b);
   spec.depth = opts.depth;
   spec.canonical = opts.canonical;
   spec.principal_variation = opts.principal_variation;
@@ -129,10 +129,8 @@ void add_dag(CLI::App& app) {
   auto opts = std::make_shared<DagOptions>();
   CLI::App* cmd = app.add_subcommand(
       "dag", "Write the position DAG (every position once, every move an edge) as GraphViz DOT or GraphML");
-  cmd->add_option("--board", opts->board, "board size as RxC")->capture_default_str();
-  cmd->add_option("--k", opts->k, "stones in a row that win")->capture_default_str();
-  cmd->add_option("--position", opts->position,
-                  "the root, rows of X, O and . separated by / (default: the empty board)");
+  add_board_options(*cmd, opts->where);
+  add_position_options(*cmd, opts->where, "the root");
   cmd->add_option("--depth", opts->depth, "plies below the root to draw (default: to the end of the game)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--canonical", opts->canonical,
@@ -151,7 +149,9 @@ void add_dag(CLI::App& app) {
   cmd->footer(
       "Nodes are coloured by exact value, finished positions are octagons, ranks are plies and optimal "
       "moves are bold. The full 3x3 DAG has 5,478 nodes, too many for dot to lay out readably: use "
-      "--depth, --canonical (765 nodes) or --force. scripts/render-dag turns the .dot into SVG.");
+      "--depth, --canonical (765 nodes) or --force. scripts/render-dag turns the .dot into SVG. Limits: boards of at "
+      "most 16 cells (the DAG is labelled by the exact solution), with or without gravity; with --gravity every "
+      "edge is a drop and --canonical folds the left-right mirror.");
   cmd->callback([opts] { write_dag(*opts); });
 }
 

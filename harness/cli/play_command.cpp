@@ -7,8 +7,10 @@
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
+#include <span>
 #include <stdexcept>
 
+#include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/play/engines.hpp"
 #include "harness/cli/play/game.hpp"
@@ -20,8 +22,7 @@ namespace tictac::cli {
 namespace {
 
 struct PlayOptions {
-  std::string board = "3x3";
-  int k = 3;
+  BoardOptions where;  // its --position and --moves are not play's: play's --moves is below
   std::string x = "human";
   std::string o = "hard";
   std::uint64_t seed = 1;
@@ -49,7 +50,9 @@ void run_self_play(const PlayOptions& o, const Board& b, std::array<Player, 2>& 
   if (o.format == "json") {
     nlohmann::ordered_json j;
     j["board"] = b.size_name();
+    j["name"] = b.name();
     j["k"] = b.k();
+    j["gravity"] = b.gravity();
     j["x"] = players[0].name;
     j["o"] = players[1].name;
     j["seed"] = o.seed;
@@ -62,7 +65,8 @@ void run_self_play(const PlayOptions& o, const Board& b, std::array<Player, 2>& 
     fmt::print("{}\n", j.dump(2));
     return;
   }
-  fmt::print("self-play   {} games on {} (k={}), seed {}{}\n", o.self_play, b.size_name(), b.k(), o.seed,
+  fmt::print("self-play   {} games on {} ({} with k={}{}), seed {}{}\n", o.self_play, b.name(), b.size_name(), b.k(),
+             b.gravity() ? ", gravity" : "", o.seed,
              o.moves.empty() ? "" : ", opening " + o.moves);
   fmt::print("X           {}\nO           {}\n", players[0].name, players[1].name);
   fmt::print("x_wins      {}\no_wins      {}\ndraws       {}\n", x_wins, o_wins, draws);
@@ -76,7 +80,9 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
   if (o.format == "json") {
     nlohmann::ordered_json j;
     j["board"] = b.size_name();
+    j["name"] = b.name();
     j["k"] = b.k();
+    j["gravity"] = b.gravity();
     j["x"] = players[0].name;
     j["o"] = players[1].name;
     j["seed"] = o.seed;
@@ -84,6 +90,7 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
     std::vector<std::string> names;
     for (int c : g.moves) names.push_back(cell_name(b, c));
     j["move_names"] = names;
+    if (b.gravity()) j["moves_pons"] = format_moves(b, g.moves);  // the game in Pons's notation
     j["given_moves"] = given;
     j["position"] = format_position(b, g.position);
     j["result"] = result_key(g.result);
@@ -92,11 +99,20 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
     return;
   }
   std::string line;
-  for (std::size_t i = 0; i < g.moves.size(); ++i)
-    line += fmt::format("{}{}{}", i ? " " : "", cell_name(b, g.moves[i]), i < given ? "" : "*");
+  if (b.gravity()) {
+    // Pons's notation, the engines' moves after a '|'.
+    const std::span<const int> all(g.moves);
+    line = format_moves(b, all.first(given));
+    if (g.moves.size() > given) line += "|" + format_moves(b, all.subspan(given));
+  } else {
+    for (std::size_t i = 0; i < g.moves.size(); ++i)
+      line += fmt::format("{}{}{}", i ? " " : "", cell_name(b, g.moves[i]), i < given ? "" : "*");
+  }
   fmt::print("{}", draw(g));
   fmt::print("moves    {}{}\n", line.empty() ? "-" : line,
-             g.moves.size() > given ? "   (* played by the engines)" : "");
+             g.moves.size() <= given ? ""
+             : b.gravity()           ? "   (columns; after | played by the engines)"
+                                     : "   (* played by the engines)");
   fmt::print("{}\n", status(g));
 }
 
@@ -109,8 +125,7 @@ void add_play(CLI::App& app) {
       "Play a game in the terminal: a person against an engine (either side), engine against engine, or person "
       "against person; or play a list of moves (--moves), or count the outcomes of many engine games "
       "(--self-play)");
-  cmd->add_option("--board", opts->board, "board size as RxC")->capture_default_str();
-  cmd->add_option("--k", opts->k, "stones in a row that win")->capture_default_str();
+  add_board_options(*cmd, opts->where);
   std::string players_help = "human; or an engine level:";
   for (const Level& l : levels()) players_help += fmt::format(" {} ({});", l.name, l.summary);
   players_help +=
@@ -123,22 +138,27 @@ void add_play(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--moves", opts->moves,
                   "play these moves from the empty board (cells as numbers or names such as b2, separated by spaces "
-                  "or commas), let engines answer until a person is to move or the game ends, print the position "
-                  "and exit; with --self-play, the opening of every game");
+                  "or commas; with --gravity, columns in Pascal Pons's notation, 4453, with commas from 10 columns), "
+                  "let engines answer until a person is to move or the game ends, print the position and exit; "
+                  "with --self-play, the opening of every game. A taken cell, a full column or a move after the "
+                  "end is refused, naming the move");
   cmd->add_option("--self-play", opts->self_play,
                   "play N games between the engines --x and --o and print how many each side won and drew");
   cmd->add_option("--search", opts->search,
-                  "on boards over 16 cells, the strategy spec that values each move for medium, hard and hint, one "
-                  "search per move (default: the default exact strategy for the board); large boards can be slow");
+                  "on boards over 16 cells (6x7 with gravity among them), the strategy spec that values each move for "
+                  "medium, hard and hint, one search per move (default: the default exact strategy for the board); "
+                  "large boards can be slow");
   cmd->add_option("--format", opts->format, "output format of --moves and --self-play")
       ->check(CLI::IsMember({"table", "json"}))
       ->capture_default_str();
   cmd->footer(
       "In a game, type a move as a cell number (row by row from 0) or as column letter and row number (b2 is the "
-      "centre of 3x3), or: undo (take back your last move and the engine's answer), hint (the exact value of each "
-      "move), help, quit.");
+      "centre of 3x3); with --gravity, as a column number from 1 (the stone drops to the lowest empty cell); or: "
+      "undo (take back your last move and the engine's answer), hint (the exact value of each move), help, quit. "
+      "Limits: boards of up to 64 cells (R*C <= 64); exact move values on boards of at most 16 cells, --search on "
+      "larger ones.");
   cmd->callback([opts, cmd] {
-    const Board b = parse_board(opts->board, opts->k);
+    const Board b = opts->where.parse_board();
     std::array<Player, 2> players{make_player(b, opts->x, "--x", opts->seed, Side::X),
                                   make_player(b, opts->o, "--o", opts->seed, Side::O)};
     Knowledge knowledge(b, opts->search);

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/experiment/solve_report.hpp"
 #include "harness/formats/notation.hpp"
@@ -13,9 +14,7 @@ namespace tictac::cli {
 namespace {
 
 struct SolveOptions {
-  std::string board = "3x3";
-  int k = 3;
-  std::string position;
+  BoardOptions where;
   std::string strategy;
   std::string format = "table";
   bool all_optimal = false;
@@ -29,16 +28,27 @@ void print_table(const SolveReport& rep) {
   const Position& root = rep.position;
   const SearchResult& r = rep.result;
   const OptimalPlay& o = rep.optimal;
-  fmt::print("position        {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
+  fmt::print("position        {} ({}: {} with k={}{})\n", format_position(b, root), b.name(), b.size_name(), b.k(),
+             b.gravity() ? ", gravity" : "");
   fmt::print("strategy        {}\n", rep.strategy);
   fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
-  fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")");
+  // On a gravity board a move is named by its column first, as Pons's notation does.
+  auto name = [&](int c) {
+    return b.gravity() ? "column " + std::to_string(b.col_of(c) + 1) + " " + cell_name(b, c) : cell_name(b, c);
+  };
+  fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : name(r.best_move) + " (" + std::to_string(r.best_move) + ")");
   std::string names;
-  for (int c : o.moves) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
+  for (int c : o.moves) names += (names.empty() ? "" : ", ") + name(c) + "(" + std::to_string(c) + ")";
   fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (o.listed ? "none" : "-") : names, o.source);
   std::string line;
-  for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
-  fmt::print("principal var.  {}\n", line.empty() ? "-" : line);
+  if (b.gravity())
+    line = format_moves(b, o.pv);  // Pons's notation: the columns
+  else
+    for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
+  fmt::print("principal var.  {}{}\n", line.empty() ? "-" : line, b.gravity() && !line.empty() ? " (columns)" : "");
+  if (b.gravity())
+    fmt::print("Pons's score    {}\n", o.pons_score ? fmt::format("{:+d}", *o.pons_score)
+                                                    : std::string("unknown (a win or a loss needs the exact distance: boards of at most 16 cells)"));
   if (rep.time_ns)
     fmt::print("time            {:.3f} ms (statistics-free search)\n", *rep.time_ns / 1e6);
   else
@@ -48,8 +58,8 @@ void print_table(const SolveReport& rep) {
 }
 
 void solve(const SolveOptions& opts) {
-  const Board b = parse_board(opts.board, opts.k);
-  const Position root = opts.position.empty() ? Position{} : parse_position(b, opts.position);
+  const Board b = opts.where.parse_board();
+  const Position root = opts.where.parse_position(b);
   const SolveReport rep = solve_report(b, root, opts.strategy, opts.all_optimal, !opts.no_timing);
   (opts.format == "json" ? print_json : print_table)(rep);
 }
@@ -64,20 +74,26 @@ void add_solve(CLI::App& app) {
       "variation, every statistic and the search time.  It runs the search twice, once counting (the statistics) "
       "and once or more statistics-free (the time, the median of five when one run is under 50 ms), so the whole "
       "command takes at least twice as long as one search; --no-timing runs the counting search only");
-  cmd->add_option("--board", opts->board, "board size as RxC")->capture_default_str();
-  cmd->add_option("--k", opts->k, "stones in a row that win")->capture_default_str();
-  cmd->add_option("--position", opts->position,
-                  "the position: rows of X, O and . separated by / (default: the empty board)");
+  add_board_options(*cmd, opts->where);
+  add_position_options(*cmd, opts->where, "the position");
   cmd->add_option("--strategy", opts->strategy,
                   "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
                   "strategy for the board)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_flag("--all-optimal", opts->all_optimal,
                 "also list every optimal move and a principal variation on boards of more than 12 cells (on "
-                "smaller boards they are always listed): from the exact solution up to 16 cells, above that by "
+                "smaller boards, and on gravity boards of at most 16 cells, they are always listed): from the exact solution up to 16 cells, above that by "
                 "searching every move with the same strategy; this can take far longer than the search itself");
   cmd->add_flag("--no-timing", opts->no_timing,
                 "run only the counting search: no timed statistics-free search (time_ns is null in JSON)");
+  cmd->footer(
+      "Limits: every board has R*C <= 64 cells, with or without gravity. The exact solution (strategy solve, the "
+      "check of every answer, the oracle and worst orderings, the optimal moves and Pons's score) needs a board of "
+      "at most 16 cells; above, the answer is the strategy's alone. On gravity boards moves are columns: the "
+      "principal variation is printed in Pons's notation, and the JSON has gravity, principal_variation_pons and "
+      "pons_score (Pascal Pons's score for the side to move: the winner's unplayed stones plus one, negative for a "
+      "loss, 0 for a draw), from the exact distance; on gravity boards of more than 16 cells pons_score is null "
+      "for a win or a loss until a distance search gives the distance.");
   cmd->callback([opts] { solve(*opts); });
 }
 

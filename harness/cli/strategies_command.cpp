@@ -12,16 +12,27 @@ namespace tictac::cli {
 
 void add_strategies(CLI::App& app) {
   auto format = std::make_shared<std::string>("table");
+  auto gravity = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("strategies", "List every strategy with its options, their defaults and choices");
   cmd->add_option("--format", *format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
-  cmd->callback([format] {
+  cmd->add_flag("--gravity", *gravity,
+                "also say what each strategy does on gravity boards (Connect-Four and its family): what follows the "
+                "legal drops and what is switched off there as unsound");
+  cmd->footer("Limits: every strategy runs on boards of up to 64 cells (R*C <= 64), with or without gravity, except "
+              "solve and the orderings that read the exact solution (oracle, worst), which need at most 16 cells.");
+  cmd->callback([format, gravity] {
     if (*format == "json") {
       nlohmann::ordered_json j = nlohmann::ordered_json::array();
       for (const auto& s : strategy_catalog()) {
         nlohmann::ordered_json options = nlohmann::ordered_json::array();
         for (const auto& o : s.options)
           options.push_back({{"key", o.key}, {"default", o.default_value}, {"choices", o.choices}, {"help", o.help}});
-        j.push_back({{"name", s.name}, {"summary", s.summary}, {"options", options}});
+        nlohmann::ordered_json entry{{"name", s.name}, {"summary", s.summary}, {"options", options}};
+        if (*gravity) {
+          entry["gravity"] = s.gravity;
+          entry["gravity_supported"] = s.gravity_supported;
+        }
+        j.push_back(entry);
       }
       fmt::print("{}\n", j.dump(2));
       return;
@@ -29,6 +40,9 @@ void add_strategies(CLI::App& app) {
     fmt::print("Strategies, chosen by a spec: name or name:key=value,key=value\n");
     for (const auto& s : strategy_catalog()) {
       fmt::print("\n{}\n  {}\n", s.name, s.summary);
+      if (*gravity)
+        fmt::print("  with gravity: {}{}\n", s.gravity_supported ? "" : "REFUSED on gravity boards: ",
+                   s.gravity.empty() ? "not said" : s.gravity);
       for (const auto& o : s.options) {
         std::string choices;
         for (const auto& c : o.choices) choices += (choices.empty() ? "" : "|") + c;

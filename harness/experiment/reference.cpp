@@ -23,7 +23,8 @@ std::string Reference::description() const {
   std::string d = std::string("reference search ") + kReferenceSearch +
                   " (values; a move is optimal when the position after it keeps the value); distance unknown";
   if (const auto pv = published_value(board_))
-    d += "; empty board also checked against the published value (" + std::string(pv->source) + ")";
+    d += "; the empty board, where a set holds it, also checked against the published value (" +
+         std::string(pv->source) + ")";
   return d;
 }
 

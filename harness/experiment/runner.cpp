@@ -172,7 +172,8 @@ class ResultsCsv {
     return names;
   }
   void prefix(const CellLabel& c) {
-    csv_.field(c.config.name).field(c.board.size_name()).field(c.board.k()).field(c.strategy.spec());
+    csv_.field(c.config.name).field(c.board.size_name()).field(c.board.k()).field(c.board.gravity());
+    csv_.field(c.strategy.spec());
     csv_.field(c.strategy.name()).field(c.strategy.ordering()).field(c.set.name);
   }
   void end(const SearchStats& stats, std::int64_t time_ns) {
@@ -254,6 +255,8 @@ std::vector<ColumnInfo> result_columns() {
       {"experiment", "the experiment's name", kFromConfig},
       {"board", "board size, rows x columns", kFromConfig},
       {"k", "stones in a row that win", kFromConfig},
+      {"gravity", "true when stones fall (a move is a column: Connect-Four and its family; the board is named "
+                  "RxCkKg), false otherwise", kFromConfig},
       {"strategy", "the strategy spec in normal form (every option, catalogue order)", kFromConfig},
       {"strategy_name", "the strategy without its options", kFromConfig},
       {"ordering", "the strategy's move ordering (its order option; none when it has no such option)", kFromConfig},

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "algorithms/exact/pons_score.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
 #include "harness/registry/exact_cache.hpp"
@@ -15,8 +16,14 @@ namespace tictac {
 namespace {
 
 // Up to this many cells the exact solution is built for every solve (3x4
-// takes milliseconds); above, only with all_optimal (4x4 takes seconds).
+// takes milliseconds); above, only with all_optimal (4x4 takes seconds),
+// except on gravity boards, whose exact solution (up to 16 cells, under a
+// second on 4x4) gives Pons's score.
 constexpr int kExactByDefault = 12;
+
+bool exact_listed(const Board& b, bool all_optimal) {
+  return b.cells() <= kExactByDefault || all_optimal || (b.gravity() && b.cells() <= StateSpace::kMaxCells);
+}
 
 // A cancellable report times the plain search_fast after a counting search
 // shorter than this (solve_report.hpp).
@@ -49,7 +56,7 @@ std::int64_t time_search(const Searcher& s, const Position& p) {
 
 // From the exact solution, which the strategy's answer must agree with.
 OptimalPlay from_exact(const Board& b, const Position& root, const std::string& spec, const SearchResult& r) {
-  OptimalPlay o{true, {}, {}, "exact solution"};
+  OptimalPlay o{true, {}, {}, "exact solution", std::nullopt};
   const auto exact = exact_solution(b);
   if (exact->value(root) != r.value || !exact->is_optimal(root, r.best_move))
     throw std::runtime_error("strategy " + spec + " disagrees with the exact solution on " + format_position(b, root) +
@@ -60,12 +67,13 @@ OptimalPlay from_exact(const Board& b, const Position& root, const std::string& 
     o.pv.push_back(exact->best_move(p));
     p.play(o.pv.back(), p.to_move());
   }
+  if (b.gravity()) o.pons_score = pons_score(b.cells(), root.ply(), exact->value(root), exact->distance(root));
   return o;
 }
 
 // Without an exact table: every child searched by the same strategy.
 OptimalPlay by_search(const Board& b, const Position& root, const Searcher& s, const SearchResult& r) {
-  OptimalPlay o{true, {}, {}, "strategy search of each move"};
+  OptimalPlay o{true, {}, {}, "strategy search of each move", std::nullopt};
   const int sign = root.to_move() == Side::X ? 1 : -1;
   for (Mask e = root.legal_moves(b); e && r.best_move >= 0; e &= e - 1) {
     Position q = root;
@@ -94,10 +102,11 @@ SolveReport solve_report(const Board& b, const Position& root, std::string_view 
     rep.timing = cancel && long_search ? "search_fast_cancellable" : "search_fast";
     rep.time_ns = time_search(cancel && long_search ? searcher : Searcher{*strategy, nullptr}, root);
   }
-  const bool listed = b.cells() <= kExactByDefault || all_optimal;
-  if (listed)
+  if (exact_listed(b, all_optimal))
     rep.optimal = b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, rep.strategy, rep.result)
                                                      : by_search(b, root, searcher, rep.result);
+  // A draw scores 0 whatever its length, so it needs no distance.
+  if (b.gravity() && !rep.optimal.pons_score && rep.result.value == 0) rep.optimal.pons_score = 0;
   return rep;
 }
 
@@ -105,8 +114,11 @@ nlohmann::ordered_json solve_json(const SolveReport& rep) {
   const SearchResult& r = rep.result;
   const OptimalPlay& o = rep.optimal;
   nlohmann::ordered_json j;
-  j["board"] = rep.board.size_name();
-  j["k"] = rep.board.k();
+  const Board& b = rep.board;
+  j["board"] = b.size_name();
+  j["name"] = b.name();
+  j["k"] = b.k();
+  j["gravity"] = b.gravity();
   j["position"] = format_position(rep.board, rep.position);
   j["strategy"] = rep.strategy;
   j["value"] = r.value;
@@ -115,6 +127,12 @@ nlohmann::ordered_json solve_json(const SolveReport& rep) {
   j["best_moves"] = o.listed ? nlohmann::ordered_json(o.moves) : nlohmann::ordered_json(nullptr);
   j["best_moves_source"] = o.source;
   j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);
+  if (b.gravity()) {
+    // The same moves in Pons's notation, and Pons's score (null for a win
+    // or a loss where no exact distance is known: boards over 16 cells).
+    j["principal_variation_pons"] = o.listed ? nlohmann::ordered_json(format_moves(b, o.pv)) : nlohmann::ordered_json(nullptr);
+    j["pons_score"] = o.pons_score ? nlohmann::ordered_json(*o.pons_score) : nlohmann::ordered_json(nullptr);
+  }
   j["score"] = r.score;
   stats_to_json(r.stats, j);
   j["time_ns"] = rep.time_ns ? nlohmann::ordered_json(*rep.time_ns) : nlohmann::ordered_json(nullptr);

@@ -41,6 +41,7 @@ struct OptimalPlay {
   bool listed = false;  // whether moves and pv were computed
   std::vector<int> moves, pv;
   std::string source = "not computed (more than 12 cells: use --all-optimal)";
+  std::optional<int> pons_score;  // gravity boards: from the exact solution, or 0 for a draw
 };
 
 struct SolveReport {

@@ -15,9 +15,11 @@ nlohmann::ordered_json counts_json(const ResultCounts& c) {
 nlohmann::ordered_json analysis_json(const Board& b, const Analysis& a) {
   nlohmann::ordered_json j;
   j["board"] = b.size_name();
+  j["name"] = b.name();
   j["rows"] = b.rows();
   j["cols"] = b.cols();
   j["k"] = b.k();
+  j["gravity"] = b.gravity();
   j["reachable_states"] = a.reachable_states;
   j["states_by_ply"] = a.states_by_ply;
   j["nonterminal_states"] = a.nonterminal_states;
@@ -54,6 +56,7 @@ nlohmann::ordered_json analysis_json(const Board& b, const Analysis& a) {
                                {"whole_game_orbits", a.games_whole_game_orbits}};
   j["value"] = a.value;
   j["value_text"] = value_text(a.value);
+  j["length"] = a.length;
   return j;
 }
 

@@ -109,7 +109,7 @@ Position parse_position(const Board& b, std::string_view text) {
   return p;
 }
 
-Position parse_moves(const Board& b, std::string_view moves) {
+std::vector<int> parse_drops(const Board& b, std::string_view moves) {
   require_gravity(b, "move sequences");
   // One item per move: a character, or the text between commas.
   std::vector<std::string_view> items;
@@ -124,6 +124,7 @@ Position parse_moves(const Board& b, std::string_view moves) {
     for (std::size_t i = 0; i < moves.size(); ++i) items.push_back(moves.substr(i, 1));
   }
   Position p;
+  std::vector<int> cells;
   int ended_at = 0;
   Result ended = Result::ongoing;
   for (std::size_t i = 0; i < items.size(); ++i) {
@@ -136,12 +137,19 @@ Position parse_moves(const Board& b, std::string_view moves) {
     const Side s = p.to_move();
     const int cell = drop_cell(b, p, col, which);
     p.play(cell, s);
+    cells.push_back(cell);
     if (b.wins_through(p.stones(s), cell))
       ended = s == Side::X ? Result::x_wins : Result::o_wins;
     else if (p.occupied() == b.full())
       ended = Result::draw;
     if (ended != Result::ongoing && ended_at == 0) ended_at = static_cast<int>(i + 1);
   }
+  return cells;
+}
+
+Position parse_moves(const Board& b, std::string_view moves) {
+  Position p;
+  for (const int cell : parse_drops(b, moves)) p.play(cell, p.to_move());
   return p;
 }
 

@@ -17,6 +17,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
@@ -46,6 +47,8 @@ std::string value_text(int value);
 // full, or when the game had already ended; and for a board without
 // gravity, where a move is not a column.
 Position parse_moves(const Board& b, std::string_view moves);
+// The same moves as the cells they fill, in order (the same refusals).
+std::vector<int> parse_drops(const Board& b, std::string_view moves);
 
 // The cell that a drop in `column` (text, counted from 1) fills from p.
 // Throws std::invalid_argument when the text is not a column of the board,

@@ -11,10 +11,10 @@
 namespace tictac {
 
 void write_position_set(std::ostream& out, const Board& board, const std::vector<PositionEntry>& set) {
-  CsvWriter csv(out, {"board", "k", "position", "ply", "value", "distance"});
+  CsvWriter csv(out, {"board", "k", "gravity", "position", "ply", "value", "distance"});
   for (const auto& e : set)
-    csv.field(board.size_name()).field(board.k()).field(format_position(board, e.position)).field(e.ply)
-        .field(e.value).field(e.distance).end_row();
+    csv.field(board.size_name()).field(board.k()).field(board.gravity()).field(format_position(board, e.position))
+        .field(e.ply).field(e.value).field(e.distance).end_row();
 }
 
 namespace {
@@ -46,8 +46,10 @@ std::vector<PositionEntry> read_position_set(const std::filesystem::path& path, 
     return -1;
   };
   const int c_pos = column("position"), c_board = column("board"), c_k = column("k"), c_value = column("value"),
-            c_distance = column("distance");
+            c_distance = column("distance"), c_gravity = column("gravity");
   if (c_pos < 0) fail("the header has no 'position' column");
+  const std::string gravity = board.gravity() ? "true" : "false";
+  std::size_t other_rules = 0;  // rows of this size and k whose gravity is not the board's
   std::vector<PositionEntry> out;
   while (std::getline(in, line)) {
     ++line_no;
@@ -57,6 +59,12 @@ std::vector<PositionEntry> read_position_set(const std::filesystem::path& path, 
       fail("the row has " + std::to_string(f.size()) + " fields, the header " + std::to_string(header.size()));
     if (c_board >= 0 && f[c_board] != board.size_name()) continue;
     if (c_k >= 0 && f[c_k] != std::to_string(board.k())) continue;
+    if (c_gravity >= 0 && f[c_gravity] != "true" && f[c_gravity] != "false")
+      fail("gravity is '" + f[c_gravity] + "'; it must be true or false");
+    if ((c_gravity >= 0 ? f[c_gravity] : std::string("false")) != gravity) {
+      ++other_rules;
+      continue;
+    }
     Position p;
     try {
       p = parse_position(board, f[c_pos]);
@@ -73,7 +81,13 @@ std::vector<PositionEntry> read_position_set(const std::filesystem::path& path, 
            " by the exact solver");
     out.push_back(e);
   }
-  if (out.empty()) fail("no position in the file is for board " + board.size_name() + " with k=" + std::to_string(board.k()));
+  if (out.empty() && other_rules)
+    fail("the file's positions for " + board.size_name() + " with k=" + std::to_string(board.k()) + " are for a board " +
+         (board.gravity() ? "without gravity" : "with gravity") + "; " + board.name() +
+         (board.gravity() ? " has gravity (a file for it has a gravity column saying true)" : " has no gravity"));
+  if (out.empty())
+    fail("no position in the file is for board " + board.name() + " (" + board.size_name() + " with k=" +
+         std::to_string(board.k()) + (board.gravity() ? ", gravity" : "") + ")");
   return out;
 }
 

@@ -17,18 +17,31 @@
 namespace tictac {
 
 namespace {
-using Reader = io::CSVReader<9, io::trim_chars<>, io::double_quote_escape<',', '"'>>;
+using Reader = io::CSVReader<10, io::trim_chars<>, io::double_quote_escape<',', '"'>>;
 
 ResultRows read(Reader& in) {
   ResultRows rows;
   try {
-    in.read_header(io::ignore_extra_column, "board", "k", "strategy", "position_set", "row_kind", "position",
-                   "repetition", "nodes", "time_ns");
+    // Every column but gravity is required (older files have no gravity).
+    const char* const required[] = {"board", "k", "strategy", "position_set", "row_kind", "position",
+                                    "repetition", "nodes", "time_ns"};
+    in.read_header(io::ignore_extra_column | io::ignore_missing_column, "board", "k", "gravity", "strategy",
+                   "position_set", "row_kind", "position", "repetition", "nodes", "time_ns");
+    for (const char* name : required)
+      if (!in.has_column(name))
+        throw std::invalid_argument(std::string("cannot read results file: missing column '") + name + "' in " +
+                                    in.get_truncated_file_name());
+    const bool has_gravity = in.has_column("gravity");
     ResultKey key;
     std::string repetition;
     std::uint64_t nodes = 0;
     double time_ns = 0;
-    while (in.read_row(key.board, key.k, key.strategy, key.set, key.kind, key.position, repetition, nodes, time_ns)) {
+    while (in.read_row(key.board, key.k, key.gravity, key.strategy, key.set, key.kind, key.position, repetition, nodes,
+                       time_ns)) {
+      if (!has_gravity) key.gravity = "false";
+      else if (key.gravity != "true" && key.gravity != "false")
+        throw std::invalid_argument("cannot read results file: gravity is '" + key.gravity + "', not true or false, on line " +
+                                    std::to_string(in.get_file_line()) + " of " + in.get_truncated_file_name());
       auto [it, fresh] = rows.try_emplace(key);
       if (fresh)
         it->second.nodes = nodes;

@@ -1,6 +1,8 @@
 // Reading a results.csv written by `tictac run` (for `tictac compare`), with
-// the Fast C++ CSV Parser.  Rows are keyed by (board, k, strategy, position
-// set, row kind, position); repetitions of a key are gathered.
+// the Fast C++ CSV Parser.  Rows are keyed by (board, k, gravity, strategy,
+// position set, row kind, position); repetitions of a key are gathered.  A
+// file from before the gravity column is read as boards without gravity
+// ("false"), so committed results still compare with fresh runs.
 #pragma once
 
 #include <cstdint>
@@ -12,11 +14,13 @@
 namespace tictac {
 
 struct ResultKey {
-  std::string board, k, strategy, set, kind, position;
-  auto tie() const { return std::tie(board, k, strategy, set, kind, position); }
+  std::string board, k, gravity = "false", strategy, set, kind, position;
+  auto tie() const { return std::tie(board, k, gravity, strategy, set, kind, position); }
   bool operator<(const ResultKey& o) const { return tie() < o.tie(); }
+  // The board as Board::name() names it ("6x7k4g" with gravity), then the rest.
   std::string text() const {
-    return board + "k" + k + " " + strategy + " " + set + (kind == "set_total" ? " (set total)" : " " + position);
+    return board + "k" + k + (gravity == "true" ? "g" : "") + " " + strategy + " " + set +
+           (kind == "set_total" ? " (set total)" : " " + position);
   }
 };
 

@@ -88,6 +88,14 @@ struct StrategyInfo {
   // A rough relative cost per position, only for balancing shards
   // (shard.hpp): full-tree searches dwarf pruned and memoised ones.
   double cost_weight = 1.0;
+  // What the strategy does on gravity boards: what follows the legal drops
+  // and what is switched off there because it is not sound under gravity
+  // (`tictac strategies --gravity`).  Empty: not said.
+  std::string gravity{};
+  // false for a strategy whose knowledge is not sound under gravity and
+  // cannot be switched off: make_strategy refuses it on a gravity board,
+  // with `gravity` as the reason, rather than let it give wrong values.
+  bool gravity_supported = true;
 };
 
 // Every option of a strategy, validated, defaults filled in, by key.

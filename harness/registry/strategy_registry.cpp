@@ -184,39 +184,50 @@ StrategyFactory seed003() {
   };
 }
 
+// What the strategies without game knowledge do on gravity boards.
+constexpr const char* kDropsOnly = "searches the legal drops (one per column that is not full); nothing to switch off";
+constexpr const char* kOrderedDrops =
+    "orders the legal drops (static: by column, centre first, ties to the left); nothing to switch off";
+
 // The strategy table: one line per strategy (README: "Adding a strategy").
 std::vector<StrategyEntry>& strategy_table() {
   static std::vector<StrategyEntry> t = {
-      {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100},
+      {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100, kDropsOnly},
        erased<MinimaxFlat>()},
       {{"minimax-depth",
         "depth-scored minimax: a win scores higher the sooner it comes, a loss is put off (seed 004's 10 - depth, "
         "for any board)",
-        {}},
+        {}, 1.0, kDropsOnly},
        erased<MinimaxDepth>()},
-      {{"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}, 100},
+      {{"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}, 100, kDropsOnly},
        erased<Negamax>()},
       {{"alphabeta", "negamax alpha-beta with orderings, windows, fail-soft/hard, and a Zobrist table",
-        alphabeta_family_options(), 10},
+        alphabeta_family_options(), 10, kOrderedDrops},
        alphabeta_family<AlphaBetaKind::alphabeta>()},
       {{"pvs", "principal variation search (NegaScout): null windows after the first move, re-search on success",
-        alphabeta_family_options()},
+        alphabeta_family_options(), 1.0, kOrderedDrops},
        alphabeta_family<AlphaBetaKind::pvs>()},
       // mtdf always has its table, and makes null windows of its own.
       {{"mtdf", "MTD(f): null-window alpha-beta passes over a transposition table, converging on the value",
-        alphabeta_family_options({"window", "tt"})},
+        alphabeta_family_options({"window", "tt"}), 1.0, kOrderedDrops},
        alphabeta_family<AlphaBetaKind::mtdf>()},
       {{"memo",
         "negamax with a memo of solved positions; keys=canonical is seed 000's symmetry memo (2,271 nodes on 3x3)",
-        {{"keys", "exact", {"exact", "canonical"}, "memo keys: the position, or its canonical form"}}},
+        {{"keys", "exact", {"exact", "canonical"}, "memo keys: the position, or its canonical form"}}, 1.0,
+        "searches the legal drops; keys=canonical folds the gravity group, the identity and the left-right mirror; "
+        "nothing to switch off"},
        memo()},
       {{"solve", "the exact solver: retrograde analysis labels every reachable position (boards of at most 16 cells)",
-        {}},
+        {}, 1.0, "the reachable positions and their labels follow the drops; nothing to switch off"},
        retrograde()},
       {{"best",
         "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
         "(algorithms/search/best_search.hpp)",
-        best_options()},
+        best_options(), 1.0,
+        "searches the legal drops; wins, threats and forced blocks count only holes that are legal drops now; "
+        "live's pruning of interchangeable dead cells is OFF (a stone in a dead cell opens the cell above it); the "
+        "live-window draw and bounds, the eval order, history and the canonical table (identity and mirror) are "
+        "as without gravity"},
        best()},
       // Seed 003's engine as its Java code runs it (algorithms/search/seed003_alphabeta.hpp).
       {{"alphabeta-seed003",
@@ -225,7 +236,8 @@ std::vector<StrategyEntry>& strategy_table() {
         {{"tt", "zobrist", {"zobrist", "none"}, "the article's table, or none (its alpha-beta alone)"},
          {"order", "index", {"index", "oracle"},
           "cells in index order (the article's code) or the oracle order (its 'ideal ordering'), after the table move",
-          StrategyOption::Kind::choice, true}}},
+          StrategyOption::Kind::choice, true}},
+        1.0, "searches the legal drops, in index or oracle order; nothing to switch off"},
        seed003()},
   };
   return t;
@@ -319,6 +331,9 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
     throw std::invalid_argument("unknown strategy '" + spec.name + "' (strategies: " + valid + ")");
   }
   const OptionValues values = resolve(entry->info, spec);
+  if (board.gravity() && !entry->info.gravity_supported)
+    throw std::invalid_argument("strategy " + spec.name + " does not support gravity boards such as " + board.name() +
+                                (entry->info.gravity.empty() ? std::string() : ": " + entry->info.gravity));
   return entry->make(board, values, identity_of(entry->info, values));
 }
 

@@ -125,10 +125,7 @@ class Board:
     position with a stone above an empty cell is illegal, and the symmetries
     are the two that keep the bottom row at the bottom.  Moves are still
     cells; :meth:`parse` also reads Pascal Pons's move sequences ("4453").
-    Of the strategies, the alpha-beta family (alphabeta, pvs, mtdf) and
-    ``solve`` search gravity boards; minimax, negamax, memo and ``best`` (the
-    default) still try every empty cell there, so :func:`solve` with them
-    raises RuntimeError where the exact solution shows them wrong.
+    Every strategy searches only the legal drops on a gravity board.
 
     Cells are numbered row by row from 0 and named by column letter and row
     number from 1 at the top (``"a1"`` is cell 0, ``"b2"`` the centre of 3x3).
@@ -445,7 +442,8 @@ def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = 
     cols = _core.positions(b._board, kind, [int(p) for p in plies or []], int(per_group), int(seed),
                            [b._stones(p) for p in positions or []], os.fspath(file) if file is not None else "")
     n = len(cols["position"])
-    return pd.DataFrame({"board": [b.size_name] * n, "k": [b.k] * n, "position": cols["position"],
+    return pd.DataFrame({"board": [b.size_name] * n, "k": [b.k] * n, "gravity": [b.gravity] * n,
+                         "position": cols["position"],
                          "ply": cols["ply"], "value": cols["value"], "distance": cols["distance"]})
 
 

@@ -40,7 +40,8 @@ TEST_CASE("tictac analyze prints a table and CSV", "[cli]") {
   CHECK_THAT(table.out, Catch::Contains("5478") && Catch::Contains("765 orbits"));
   const auto csv = run_tictac("analyze --format csv");
   REQUIRE(csv.exit_code == 0);
-  CHECK_THAT(csv.out, Catch::StartsWith("board,k,figure,index,value\n") && Catch::Contains("3x3,3,game_tree_nodes,,549946"));
+  CHECK_THAT(csv.out, Catch::StartsWith("board,k,gravity,figure,index,value\n") &&
+                          Catch::Contains("3x3,3,false,game_tree_nodes,,549946"));
 }
 
 TEST_CASE("bad boards and positions exit 2 with the reason", "[cli]") {

@@ -174,7 +174,7 @@ seed = 11
 )");
   REQUIRE(run_tictac("run gen.toml --out gen", t.path).exit_code == 0);
   const std::string set_file = read_file(t.path / "gen/positions-pons-3x3k3.csv");
-  CHECK_THAT(set_file, Catch::StartsWith("board,k,position,ply,value,distance\n"));
+  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,distance\n"));
   write_file(t.path / "use.toml", R"(
 [experiment]
 name = "use"
@@ -307,4 +307,64 @@ boards = ["3x6k3"]
   CHECK_THAT(bad.err, Catch::Contains("bad.toml:19:") && Catch::Contains("needs the exact solver") &&
                           Catch::Contains("3x6k3"));
   CHECK_FALSE(std::filesystem::exists(t.path / "bad"));
+}
+
+TEST_CASE("a config on gravity boards runs checked rows with a gravity column, and its sets are read only with gravity",
+          "[run]") {
+  TempDir t;
+  write_file(t.path / "g.toml", R"(
+[experiment]
+name = "g"
+question = "q"
+boards = ["3x4k3g", "3x3k3"]
+[[strategy]]
+name = "alphabeta"
+order = "static"
+[[strategy]]
+name = "best"
+[[position_set]]
+name = "pons"
+kind = "stratified"
+plies = [2, 4]
+per_group = 2
+seed = 5
+)");
+  REQUIRE(run_tictac("run g.toml --out g", t.path).exit_code == 0);
+  std::size_t gravity_rows = 0;
+  for (const auto& row : rows_of(read_file(t.path / "g/results.csv"))) {
+    CHECK(row.at("gravity") == (row.at("board") == "3x4" ? "true" : "false"));
+    CHECK(row.at("matches_exact") == "true");
+    gravity_rows += row.at("gravity") == "true";
+  }
+  CHECK(gravity_rows > 0);
+  const json meta = json::parse(read_file(t.path / "g/metadata.json"));
+  CHECK(meta["boards"] == json::array({"3x4k3g", "3x3k3"}));
+  CHECK(meta["exactness"]["disagreements"] == 0);
+  // The set file is named and marked as the gravity board's.
+  const std::string set_file = read_file(t.path / "g/positions-pons-3x4k3g.csv");
+  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,distance\n3x4,3,true,"));
+
+  // Read back on 3x4k3g it is the same set; on 3x4k3, a board of other rules, it is refused.
+  for (const char* board : {"3x4k3g", "3x4k3"}) {
+    write_file(t.path / "use.toml", std::string(R"(
+[experiment]
+name = "use"
+question = "q"
+boards = [")") + board + R"("]
+[[strategy]]
+name = "best"
+[[position_set]]
+name = "pons"
+kind = "file"
+file = "g/positions-pons-3x4k3g.csv"
+)");
+    const auto r = run_tictac(std::string("run use.toml --out use-") + board, t.path);
+    if (std::string(board) == "3x4k3g") {
+      CHECK(r.exit_code == 0);
+    } else {
+      CHECK(r.exit_code == 2);
+      CHECK_THAT(r.err, Catch::Contains("are for a board with gravity"));
+      CHECK_FALSE(std::filesystem::exists(t.path / "use-3x4k3"));
+    }
+  }
 }

@@ -91,3 +91,25 @@ TEST_CASE("compare refuses a file without the columns it needs, with exit 2", "[
   CHECK_THAT(r.err, Catch::Contains("Missing column") || Catch::Contains("missing column"));
   CHECK(run_tictac("compare nothere.csv a.csv", t.path).exit_code == 2);
 }
+
+TEST_CASE("a results file from before the gravity column compares as boards without gravity", "[compare]") {
+  TempDir t;
+  std::ofstream(t.path / "exp.toml") << kConfig;
+  REQUIRE(run_tictac("run exp.toml --out a", t.path).exit_code == 0);
+  // Drop the gravity column (the fourth) from every line: the old format.
+  std::istringstream in(read_file(t.path / "a/results.csv"));
+  std::string line, old;
+  std::getline(in, line);
+  REQUIRE(line.rfind("experiment,board,k,gravity,", 0) == 0);
+  const std::regex fourth("^([^,]*,[^,]*,[^,]*),[^,]*");
+  old = std::regex_replace(line, fourth, "$1") + "\n";
+  while (std::getline(in, line)) {
+    REQUIRE(line.find(",false,") != std::string::npos);
+    old += std::regex_replace(line, fourth, "$1") + "\n";
+  }
+  std::ofstream(t.path / "old.csv") << old;
+  const auto r = run_tictac("compare old.csv a/results.csv", t.path);
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("node counts: all 20 matched rows identical"));
+}

@@ -105,8 +105,10 @@ GRAVITY = textwrap.dedent("""\
 
 
 def test_rows_that_disagree_with_the_exact_solver_raise_runtime_error_with_the_clis_message(tmp_path, cli):
-    # negamax still tries every empty cell on a gravity board (issue 16), so
-    # today the CLI exits 1 here; whatever it does, the module must do the same.
+    # Whatever the CLI does here, the module must do the same.  Since every
+    # strategy searches the legal drops on gravity boards, no strategy
+    # disagrees and this takes the exit-0 branch; the exit-1 branch is kept
+    # for the day a strategy disagrees (no fault injection exists to force it).
     config = tmp_path / "gravity.toml"
     config.write_text(GRAVITY)
     code, _, err = cli("run", str(config), "--out", str(tmp_path / "cli"))

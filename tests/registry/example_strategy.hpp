@@ -1,6 +1,7 @@
 // The worked example of README.md, "Adding a strategy": negamax alpha-beta
-// over the cells in index order, flat scores (+1 / 0 / -1), fail-soft, no
-// table.  It is a second, independent implementation of what
+// over the legal moves in index order (every empty cell; on a gravity board
+// the lowest empty cell of each column that is not full), flat scores
+// (+1 / 0 / -1), fail-soft, no table.  It is a second, independent implementation of what
 // `alphabeta:order=index` does, so the two must visit the same nodes.
 //
 // Registered only in the test binary (tests/registry/test_example_strategy.cpp),
@@ -39,7 +40,7 @@ class ExampleAlphaBeta {
       return r == Result::draw ? 0 : -1;  // the side that moved last won
     }
     int best = -2, tried = 0;
-    for (Mask e = p.empty(board_); e; e &= e - 1, ++tried) {
+    for (Mask e = p.legal_moves(board_); e; e &= e - 1, ++tried) {
       const int cell = std::countr_zero(e);
       Position q = p;
       q.play(cell, p.to_move());

@@ -61,10 +61,11 @@ std::map<std::pair<std::string, std::string>, std::string> set_total_nodes(const
 
 }  // namespace
 
-TEST_CASE("the example strategy is exact on every 3x3 position and visits the nodes of the alpha-beta it reimplements",
-          "[example_strategy]") {
+namespace {
+// Searches every non-terminal position of b with the example and with
+// alphabeta:order=index; returns how many.
+int check_every_position(const Board& b) {
   register_example();
-  const Board b;
   const auto exact = exact_solution(b);
   const StateSpace& space = exact->space();
   auto example = make_strategy(b, "example");
@@ -76,14 +77,26 @@ TEST_CASE("the example strategy is exact on every 3x3 position and visits the no
     if (space.terminal(i)) continue;
     const Position p = space.position(i);
     const SearchResult r = example->search(p), ab = alphabeta->search(p);
-    INFO(p.x << " " << p.o);
+    INFO(b.name() << " " << p.x << " " << p.o);
     REQUIRE(r.value == exact->value(i));
     REQUIRE(exact->is_optimal(p, r.best_move));
     REQUIRE(r.stats.nodes == ab.stats.nodes);
     REQUIRE(r.stats.cutoffs == ab.stats.cutoffs);
     ++searched;
   }
-  CHECK(searched == 4520);  // ground-truth.md: the non-terminal positions of 3x3
+  return searched;
+}
+}  // namespace
+
+TEST_CASE("the example strategy is exact on every 3x3 position and visits the nodes of the alpha-beta it reimplements",
+          "[example_strategy]") {
+  CHECK(check_every_position(Board()) == 4520);  // ground-truth.md: the non-terminal positions of 3x3
+}
+
+TEST_CASE("the example strategy is exact on every position of 3x4 with gravity, with the alpha-beta's nodes",
+          "[example_strategy]") {
+  // Its moves are the legal drops, as alphabeta's (MoveOrder) are.
+  CHECK(check_every_position(Board(3, 4, 3, true)) > 0);
 }
 
 TEST_CASE("the example's config runs with every row matching the exact solver", "[example_strategy]") {

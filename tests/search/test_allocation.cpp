@@ -145,3 +145,21 @@ TEST_CASE("a second search allocates nothing for the table-based strategies on a
   }
   CHECK(tables >= 12);
 }
+
+TEST_CASE("a second search allocates nothing on a gravity board, for every strategy of the golden file but solve",
+          "[allocation]") {
+  // 4x4 with gravity and k=3, after the drops 2, 3, 2 (columns from 1): O to move.
+  const Board b(4, 4, 3, true);
+  const Position p = parse_position(b, "..../..../.X../.XO.");
+  int searched = 0;
+  for (const std::string& spec : golden_specs()) {
+    if (spec == "solve") continue;  // its search builds the state space
+    // The whole-tree searches from a later position, to keep this cheap.
+    const bool whole_tree = spec.rfind("minimax", 0) == 0 || spec.rfind("negamax", 0) == 0;
+    INFO(spec);
+    auto s = make_strategy(b, spec);
+    CHECK(second_search_allocations(*s, whole_tree ? parse_position(b, "..../.O../OXX./XXOO") : p) == 0);
+    ++searched;
+  }
+  CHECK(searched > 30);
+}

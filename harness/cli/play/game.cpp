@@ -27,10 +27,26 @@ std::string refusal(const Game& g, int cell) {
   if (g.position.occupied() & bit)
     return fmt::format("{} ({}) is taken by {}; choose an empty cell", cell_name(g.board, cell), cell,
                        g.position.x & bit ? 'X' : 'O');
+  if (!(g.position.legal_moves(g.board) & bit))
+    return fmt::format("{} ({}) is not the lowest empty cell of column {}; with gravity a stone drops to it",
+                       cell_name(g.board, cell), cell, g.board.col_of(cell) + 1);
   return {};
 }
 
 std::vector<int> parse_moves(Game& g, std::string_view text) {
+  if (g.board.gravity()) {
+    // Pons's notation (notation.hpp), which reads a whole game from the
+    // empty board and names a move into a full column or after the end.
+    if (!g.moves.empty()) throw std::logic_error("parse_moves: Pons's notation starts from the empty board");
+    std::vector<int> cells;
+    try {
+      cells = parse_drops(g.board, text);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format("--moves: {}", e.what()));
+    }
+    for (const int cell : cells) g.play(cell);
+    return cells;
+  }
   std::vector<int> cells;
   std::size_t i = 0;
   while (i < text.size()) {

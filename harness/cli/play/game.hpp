@@ -32,7 +32,9 @@ struct Game {
 std::string refusal(const Game& g, int cell);
 
 // Plays cells separated by spaces or commas, each checked against the game so
-// far; returns them.  Throws std::invalid_argument naming the move (--moves).
+// far; returns them.  On a gravity board the text is Pons's notation (columns
+// from 1: "4453"; commas from 10 columns) and the game must be at its start.
+// Throws std::invalid_argument naming the move (--moves).
 std::vector<int> parse_moves(Game& g, std::string_view text);
 
 // Engines move until the game ends or a person is to move; on_move (if set)

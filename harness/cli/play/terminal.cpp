@@ -32,13 +32,19 @@ bool looks_like_move(const std::string& t) {
   return true;
 }
 
+// A move as a person names it: its cell ("b2"), or on a gravity board its
+// column and the cell it fills ("column 4 (d6)").
+std::string move_name(const Board& b, int cell) {
+  return b.gravity() ? fmt::format("column {} ({})", b.col_of(cell) + 1, cell_name(b, cell)) : cell_name(b, cell);
+}
+
 void print_hint(const Game& g, Knowledge& knowledge) {
   const ValueOracle& oracle = knowledge.oracle();
   const Side s = g.position.to_move();
   const int sign = s == Side::X ? 1 : -1;
   fmt::print("  exact value of each move for {} with perfect play after it (from {}):\n", side_char(s),
              knowledge.source());
-  for (Mask e = g.position.empty(g.board); e; e &= e - 1) {
+  for (Mask e = g.position.legal_moves(g.board); e; e &= e - 1) {
     const int c = std::countr_zero(e);
     Position q = g.position;
     q.play(c, s);
@@ -46,11 +52,21 @@ void print_hint(const Game& g, Knowledge& knowledge) {
     const int score = sign * v.value;
     const std::string plies = v.distance < 0 ? "" : fmt::format(" (in {} plies)", v.distance + 1);
     const std::string what = score > 0 ? "win " + plies : score < 0 ? "loss" + plies : std::string("draw");
-    fmt::print("    {:<4} ({:>2})  {:+d}  {}\n", cell_name(g.board, c), c, score, what);
+    if (g.board.gravity())
+      fmt::print("    column {:>2} ({:<3})  {:+d}  {}\n", g.board.col_of(c) + 1, cell_name(g.board, c), score, what);
+    else
+      fmt::print("    {:<4} ({:>2})  {:+d}  {}\n", cell_name(g.board, c), c, score, what);
   }
 }
 
 void print_help(const Board& b) {
+  if (b.gravity()) {
+    fmt::print(
+        "  type a column number (1 to {}, from the left): the stone drops to the lowest empty cell of it,\n"
+        "  or one of: undo (take back your last move), hint (the exact value of each column), quit\n",
+        b.cols());
+    return;
+  }
   fmt::print(
       "  type a move as a cell number (0 to {}, row by row from a1) or as column and row (such as {}),\n"
       "  or one of: undo (take back your last move), hint (the exact value of each move), quit\n",
@@ -85,7 +101,8 @@ class Session {
  private:
   void greet() {
     const Board& b = game_.board;
-    fmt::print("tictac play: {} (k={}), X is {}, O is {}\n", b.size_name(), b.k(),
+    fmt::print("tictac play: {} ({} with k={}{}), X is {}, O is {}\n", b.name(), b.size_name(), b.k(),
+               b.gravity() ? ", gravity" : "",
                players_[0].human() ? "you" : players_[0].name, players_[1].human() ? "you" : players_[1].name);
     if (players_[0].human() && players_[1].human()) fmt::print("(two people take turns at this keyboard)\n");
     if (any_human_) print_help(b);
@@ -93,7 +110,7 @@ class Session {
   }
 
   void show_move(Side s, int cell) {
-    fmt::print("\n{} plays {} ({})\n{}{}\n", players_[static_cast<int>(s)].label(s), cell_name(game_.board, cell), cell,
+    fmt::print("\n{} plays {} ({})\n{}{}\n", players_[static_cast<int>(s)].label(s), move_name(game_.board, cell), cell,
                draw(game_), status(game_));
   }
 
@@ -127,7 +144,7 @@ class Session {
     }
     std::string taken;
     while (static_cast<int>(game_.moves.size()) > last_human) {
-      taken = cell_name(game_.board, game_.moves.back()) + (taken.empty() ? "" : " " + taken);
+      taken = move_name(game_.board, game_.moves.back()) + (taken.empty() ? "" : ", " + taken);
       game_.undo();
     }
     fmt::print("  took back {}\n\n{}{}\n", taken, draw(game_), status(game_));
@@ -143,6 +160,10 @@ class Session {
   // Plays the move typed as `line` (t: lower-case, trimmed), or says why not.
   void move(const std::string& line, const std::string& t, Side s) {
     const Board& b = game_.board;
+    if (b.gravity()) {
+      drop(t, s);
+      return;
+    }
     if (!looks_like_move(t)) {
       fmt::print("  '{}' is not a move: type a cell number (0 to {}) or a column and row such as b2, or undo, hint, quit\n",
                  line, b.cells() - 1);
@@ -163,6 +184,21 @@ class Session {
     show_move(s, cell);
   }
 
+  // The column typed (t: lower-case, trimmed) on a gravity board.
+  void drop(const std::string& t, Side s) {
+    const Board& b = game_.board;
+    int cell;
+    try {
+      cell = parse_column(b, game_.position, t);
+    } catch (const std::invalid_argument& e) {
+      // e names the move as typed: "move '9': column 9 is off the board (...)".
+      fmt::print("  {}; type a column number (1 to {}), or undo, hint, quit\n", e.what(), b.cols());
+      return;
+    }
+    game_.play(cell);
+    show_move(s, cell);
+  }
+
   Game game_;
   std::array<Player, 2>& players_;
   Knowledge& knowledge_;
@@ -175,11 +211,14 @@ std::string draw(const Game& g) {
   const Board& b = g.board;
   std::string rule = "    +";
   for (int c = 0; c < b.cols(); ++c) rule += "---+";
+  // Column letters and row numbers; with gravity the column numbers of
+  // Pons's notation, and no row numbers (a move names no row).
   std::string s = "    ";
-  for (int c = 0; c < b.cols(); ++c) s += fmt::format("  {} ", static_cast<char>('a' + c));
+  for (int c = 0; c < b.cols(); ++c)
+    s += b.gravity() ? fmt::format("{:>3} ", c + 1) : fmt::format("  {} ", static_cast<char>('a' + c));
   s += "\n" + rule + "\n";
   for (int r = 0; r < b.rows(); ++r) {
-    s += fmt::format("{:>3} |", r + 1);
+    s += b.gravity() ? std::string("    |") : fmt::format("{:>3} |", r + 1);
     for (int c = 0; c < b.cols(); ++c) {
       const Mask bit = Mask{1} << b.cell(r, c);
       s += fmt::format(" {} |", g.position.x & bit ? 'X' : g.position.o & bit ? 'O' : '.');

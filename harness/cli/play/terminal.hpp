@@ -16,6 +16,10 @@ namespace tictac::cli {
 //      a   b   c
 //    +---+---+---+
 //  1 | X | . | O |
+// and on a gravity board with the column numbers that a move names:
+//       1   2   3   4
+//     +---+---+---+---+
+//     | . | . | . | . |
 std::string draw(const Game& g);
 
 // "position X../.O./...: X to move", or the result once the game is over.

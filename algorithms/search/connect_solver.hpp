@@ -161,15 +161,26 @@ class ConnectSolver {
         g_(checked(board).rows(), board.cols(), board.k()),
         n_(board.cells()),
         table_(g_.key_bits(), options.tt == Options::Table::none ? 0 : table_bits(g_, options.tt_mb)) {
-    for (int c = 0; c < g_.cols(); ++c) order_[c] = c;
+    for (int c = 0; c < g_.cols(); ++c) {
+      order_[c] = c;
+      mirror_shift_[c] = (g_.cols() - 1 - 2 * c) * (g_.rows() + 1);
+      for (int h = 0; h <= g_.rows(); ++h) column_of_bit_[c * (g_.rows() + 1) + h] = static_cast<std::uint8_t>(c);
+    }
     // Centre first, ties to the left.
     std::stable_sort(order_.begin(), order_.begin() + g_.cols(), [&](int a, int b) {
       return std::abs(2 * a - (g_.cols() - 1)) < std::abs(2 * b - (g_.cols() - 1));
     });
+    for (int i = 0; i < g_.cols(); ++i) rank_[order_[i]] = i;
     root_ = pick(options, board.k());
   }
 
   const Options& options() const { return opt_; }
+
+  // Throws what the constructor would, without allocating the table.
+  static void validate(const Board& board, const Options& options) {
+    const ConnectBitboard g(checked(board).rows(), board.cols(), board.k());
+    if (options.tt != Options::Table::none) table_bits(g, options.tt_mb);
+  }
 
   // Log2 of the table's buckets (16 bytes each) for a board: about 2^(cells -
   // 17), from 2^10 (16 KiB) to 2^25 (512 MiB, Connect-Four), and never fewer
@@ -228,7 +239,7 @@ class ConnectSolver {
       int lo = weak ? -1 : loss(ply + 2), hi = weak ? 1 : win(ply + 3);
       int proved = -1;  // the column of the last search that failed high
       auto test = [&](int alpha, int beta) {
-        const int v = (this->*root_)(cur, mask, ply, alpha, beta);
+        const int v = (this->*root_)(cur, mask, g_.mirror(cur), g_.mirror(mask), ply, alpha, beta);
         if (v >= beta) proved = root_move_;
         return v;
       };
@@ -265,7 +276,7 @@ class ConnectSolver {
   }
 
  private:
-  using RootFn = int (ConnectSolver::*)(Bits, Bits, int, int, int);
+  using RootFn = int (ConnectSolver::*)(Bits, Bits, Bits, Bits, int, int, int);
   static constexpr bool kTrace = requires(Stats& s) { s.trace; };
 
   static const Board& checked(const Board& b) {
@@ -323,14 +334,14 @@ class ConnectSolver {
     return pick_from(index, k, std::make_index_sequence<64>{});
   }
 
-  // The key of (cur, mask) for the table: the position, or the lesser of it
-  // and its mirror image (then `mirrored` says which).
+  // The table key of a position: cur + mask, or with symmetric keys the
+  // lesser of it and its mirror image mcur + mmask (then `mirrored` is set).
   template <ConnectFeatures F>
-  ConnectTable::Key key_of(Bits cur, Bits mask, bool& mirrored) const {
+  static ConnectTable::Key key_of(Bits cur, Bits mask, Bits mcur, Bits mmask, bool& mirrored) {
     const Bits key = cur + mask;
     mirrored = false;
     if constexpr (F.symmetric) {
-      const Bits m = g_.mirror(key);
+      const Bits m = mcur + mmask;
       if (m < key) {
         mirrored = true;
         return m;
@@ -339,14 +350,21 @@ class ConnectSolver {
     return key;
   }
 
+  // A single bit of column c moved to the mirror column.
+  Bits mirror_bit(Bits bit, int c) const {
+    const int s = mirror_shift_[c];
+    return s >= 0 ? bit << s : bit >> -s;
+  }
+
   // The score of (cur, mask) for the side to move, `ply` stones on the board,
   // searched in the window (alpha, beta), fail-soft: a result at or below
   // alpha is an upper bound on the score, one at or above beta a lower bound,
-  // one in between the exact score.  Requires: the game is not over and the
-  // side to move cannot win at once (except with anticipate=off, where that
-  // is tested here), and, at the root, that it cannot win at once.
+  // one in between the exact score.  (mcur, mmask) is the mirror image (kept
+  // only with symmetric keys).  Requires: the game is not over and the side
+  // to move cannot win at once (except with anticipate=off, where that is
+  // tested here), and, at the root, that it cannot win at once.
   template <ConnectFeatures F, int K, bool Root>
-  int negamax(Bits cur, Bits mask, int ply, int alpha, int beta) {
+  int negamax(Bits cur, Bits mask, Bits mcur, Bits mmask, int ply, int alpha, int beta) {
     stats_->node(ply, trace_position(cur, mask, ply));
     const std::uint64_t nodes0 = nodes_;
     if constexpr (F.table) ++nodes_;
@@ -354,9 +372,10 @@ class ConnectSolver {
     const Bits opp = cur ^ mask;
 
     Bits cand = possible;
+    Bits opp_threats = 0;
     int lo, hi;
     if constexpr (F.anticipate) {
-      const Bits opp_threats = g_.threats<K>(opp, mask);
+      opp_threats = g_.threats<K>(opp, mask);
       const Bits forced = possible & opp_threats;
       if (forced) {
         if (forced & (forced - 1)) {
@@ -395,76 +414,62 @@ class ConnectSolver {
       if (lo >= hi) return lo;
     }
 
+    // The table: the parent prefetched this entry while ordering its moves.
     ConnectTable::Key key = 0;
     bool mirrored = false;
     int table_move = -1;
-    if constexpr (F.table && !Root) {
-      key = key_of<F>(cur, mask, mirrored);
-      stats_->tt_probe();
-      const ConnectTable::Probe p = table_.probe(key);
-      if (p.other && !p.hit) stats_->tt_collision();
-      if (p.hit) {
-        stats_->tt_hit(p.lower == p.upper ? Bound::exact : p.lower > lo ? Bound::lower : Bound::upper,
-                       trace_position(cur, mask, ply));
-        lo = std::max(lo, p.lower);
-        hi = std::min(hi, p.upper);
-        if (p.move >= 0) table_move = mirrored ? g_.cols() - 1 - p.move : p.move;
-        if (lo >= beta || hi <= alpha || lo >= hi) {
-          stats_->tt_hit_cutoff(trace_position(cur, mask, ply));
-          return lo >= beta ? lo : hi <= alpha ? hi : lo;
-        }
-      }
-      if constexpr (F.etc) {
-        if (n_ - ply > kEtcEmpty) {
-          for (Bits m = cand; m; m &= m - 1) {
-            const Bits move = m & -m;
-            bool mir;
-            const ConnectTable::Key child = key_of<F>(opp, mask | move, mir);
-            stats_->tt_probe();
-            const ConnectTable::Probe q = table_.probe(child);
-            if (!q.hit) continue;
-            stats_->tt_hit(q.lower == q.upper ? Bound::exact : Bound::upper, trace_position(opp, mask | move, ply + 1));
-            lo = std::max(lo, -q.upper);
-          }
-          if (lo >= beta || lo >= hi) {
+    if constexpr (F.table) {
+      key = key_of<F>(cur, mask, mcur, mmask, mirrored);
+      if constexpr (!Root) {
+        stats_->tt_probe();
+        const ConnectTable::Probe p = table_.probe(key);
+        if (p.other && !p.hit) stats_->tt_collision();
+        if (p.hit) {
+          stats_->tt_hit(p.lower == p.upper ? Bound::exact : p.lower > lo ? Bound::lower : Bound::upper,
+                         trace_position(cur, mask, ply));
+          lo = std::max(lo, p.lower);
+          hi = std::min(hi, p.upper);
+          if (p.move >= 0) table_move = mirrored ? g_.cols() - 1 - p.move : p.move;
+          if (lo >= beta || hi <= alpha || lo >= hi) {
             stats_->tt_hit_cutoff(trace_position(cur, mask, ply));
-            return lo;
+            return lo >= beta ? lo : hi <= alpha ? hi : lo;
           }
         }
       }
-    } else if constexpr (F.table) {
-      key = key_of<F>(cur, mask, mirrored);
     }
 
-    // The moves, best first: (order key << 8) | column.
+    // The moves with their order keys: (score << 16) | (63 - the column's
+    // rank in centre-first order) << 8 | column, so that ties go centre
+    // first.  Each child's table entry is prefetched here, for the enhanced
+    // transposition cutoff below and for the child's own probe.
+    const Bits mopp = mcur ^ mmask;
     std::array<std::uint32_t, ConnectBitboard::kMaxBits> moves;
+    std::array<ConnectTable::Key, ConnectBitboard::kMaxBits> child_key;
     int n = 0;
-    for (int i = 0; i < g_.cols(); ++i) {
-      const int c = order_[i];
-      const Bits move = cand & g_.column(c);
-      if (!move) continue;
+    for (Bits m = cand; m; m &= m - 1) {
+      const Bits move = m & -m;
+      const int c = column_of_bit_[std::countr_zero(move)];
       std::uint32_t score = 0;
       if constexpr (F.threats) {
         const Bits mine = g_.threats<K>(cur | move, mask | move);
+        const Bits next = g_.playable(mask | move);
         if constexpr (F.anticipate) {
           // After this move, can the opponent stop every immediate win?
-          const Bits next = g_.playable(mask | move);
           const Bits wins = mine & next;
           if ((wins & (wins - 1)) || ((wins ? wins : next) & ~(mine >> 1)) == 0) {
             if constexpr (Root) root_move_ = g_.cell_of(move);
             return win(ply + 3);
           }
         }
-        score = static_cast<std::uint32_t>(ConnectBitboard::count(mine)) + 1;
+        score = order_score(mine, next, opp_threats & ~move);
+      }
+      if constexpr (F.table) {
+        bool mir;
+        child_key[n] = key_of<F>(opp, mask | move, mopp, mmask | mirror_bit(move, c), mir);
+        table_.prefetch(child_key[n]);
       }
       if (c == table_move) score = 0xffff;
-      const std::uint32_t item = score << 8 | static_cast<std::uint32_t>(c);
-      int j = n++;
-      while (j > 0 && (moves[j - 1] >> 8) < score) {
-        moves[j] = moves[j - 1];
-        --j;
-      }
-      moves[j] = item;
+      moves[n++] = score << 16 | static_cast<std::uint32_t>(63 - rank_[c]) << 8 | static_cast<std::uint32_t>(c);
     }
     if constexpr (F.threats && F.anticipate) {
       // No win in three plies: the earliest is in five.
@@ -472,13 +477,38 @@ class ConnectSolver {
       if constexpr (!Root)
         if (hi <= alpha || lo >= hi) return hi;
     }
+    if constexpr (F.etc && !Root) {
+      // Enhanced transposition cutoff: a child's upper bound is a lower bound
+      // on this position (the side to move can choose that child).
+      if (n_ - ply > kEtcEmpty) {
+        for (int i = 0; i < n; ++i) {
+          stats_->tt_probe();
+          const ConnectTable::Probe q = table_.probe(child_key[i]);
+          if (!q.hit) continue;
+          stats_->tt_hit(q.lower == q.upper ? Bound::exact : Bound::upper,
+                         trace_position(opp, mask | (cand & g_.column(moves[i] & 0xff)), ply + 1));
+          lo = std::max(lo, -q.upper);
+        }
+        if (lo >= beta || lo >= hi) {
+          stats_->tt_hit_cutoff(trace_position(cur, mask, ply));
+          return lo;
+        }
+      }
+    }
 
+    // Best first, by selection: most positions cut off at the first move,
+    // so sorting the rest would be wasted.
     const int a0 = Root ? alpha : std::max(alpha, lo), b0 = Root ? beta : std::min(beta, hi);
     int a = a0, best = -1000, best_col = -1;
     for (int i = 0; i < n; ++i) {
+      int top = i;
+      for (int j = i + 1; j < n; ++j) top = moves[j] > moves[top] ? j : top;
+      std::swap(moves[i], moves[top]);
       const int c = static_cast<int>(moves[i] & 0xff);
       const Bits move = cand & g_.column(c);
-      const int v = -negamax<F, K, false>(opp, mask | move, ply + 1, -b0, -a);
+      int v;
+      if constexpr (F.symmetric) v = -negamax<F, K, false>(opp, mask | move, mopp, mmask | mirror_bit(move, c), ply + 1, -b0, -a);
+      else v = -negamax<F, K, false>(opp, mask | move, 0, 0, ply + 1, -b0, -a);
       if (v > best) {
         best = v;
         best_col = c;
@@ -505,6 +535,19 @@ class ConnectSolver {
       stats_->tt_store(table_.store(key, l, u, col, nodes_ - nodes0));
     }
     return best;
+  }
+
+  // The order key of a move (threats ordering), from the mover's threat cells
+  // after it (`mine`), the playable cells after it and the opponent's threat
+  // cells: twice the useful threats (those not directly above an opponent
+  // threat, which the opponent would fill first), plus four for each that
+  // sits right above a playable cell and two for each two above one (the
+  // opponent cannot play below them).  Weights measured on Connect-Four
+  // positions (bench/bench_connect.cpp); Pons counts every threat once.
+  static std::uint32_t order_score(Bits mine, Bits next, Bits opp_threats) {
+    const Bits useful = mine & ~(opp_threats << 1);
+    return 1 + 2 * ConnectBitboard::count(useful) + 4 * ConnectBitboard::count(useful & (next << 1)) +
+           2 * ConnectBitboard::count(useful & (next << 2));
   }
 
   // The claimeven bound, for the side to move P when an even number of
@@ -541,6 +584,9 @@ class ConnectSolver {
   bool evens_ = g_.rows() % 2 == 0;
   ConnectTable table_;
   std::array<int, ConnectBitboard::kMaxBits> order_{};
+  std::array<int, ConnectBitboard::kMaxBits> mirror_shift_{};  // column c to C - 1 - c, in bits
+  std::array<int, ConnectBitboard::kMaxBits> rank_{};          // a column's place in order_
+  std::array<std::uint8_t, ConnectBitboard::kMaxBits> column_of_bit_{};
   RootFn root_ = nullptr;
   Stats* stats_ = nullptr;
   std::uint64_t nodes_ = 0;  // for the table's replacement (work)

@@ -79,6 +79,12 @@ class ConnectTable {
     }
   }
 
+  // Starts loading the key's bucket into the cache (a probe or a store soon
+  // after finds it there).
+  void prefetch(Key key) const {
+    if (bits_) __builtin_prefetch(bucket(mix(key)));
+  }
+
   struct Probe {
     bool hit = false;
     bool other = false;  // the bucket held another position (a collision)

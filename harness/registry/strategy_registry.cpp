@@ -7,6 +7,7 @@
 
 #include "algorithms/search/alphabeta.hpp"
 #include "algorithms/search/best_search.hpp"
+#include "algorithms/search/connect_solver.hpp"
 #include "algorithms/search/memo_negamax.hpp"
 #include "algorithms/search/minimax.hpp"
 #include "algorithms/search/mtdf.hpp"
@@ -95,6 +96,40 @@ std::vector<StrategyOption> alphabeta_options(bool with_tt_choice) {
   return o;
 }
 
+// The connect solver (gravity boards): its catalogue entry and its options.
+StrategyInfo connect_info() {
+  return {"connect",
+          "exact solver for gravity boards (Connect-Four and its family; every position must obey gravity, and "
+          "(rows + 1) * cols <= 64): bitboards, threat ordering, claimeven bounds, a table of both bounds "
+          "(algorithms/search/connect_solver.hpp)",
+          {{"mode", "weak", {"weak", "distance"}, "the value only, or Pons's score (hence the exact distance)"},
+           {"window", "null", {"null", "full"}, "null-window searches on the score, or one search with a full window"},
+           {"anticipate", "on", {"on", "off"}, "never search a move that lets the opponent win at once"},
+           {"order", "threats", {"threats", "column"}, "moves by the threats they make, or centre columns first"},
+           {"tt", "symmetric", {"symmetric", "exact", "none"}, "table keyed by position or mirror-symmetric, or none"},
+           {"tt_mb", "0", {}, "table size in MiB, rounded down to a power of two (0: sized to the board)"},
+           {"bounds", "on", {"on", "off"}, "static bounds: no line left, and the second player's claimeven"},
+           {"etc", "on", {"on", "off"}, "enhanced transposition cutoffs near the root"}}};
+}
+
+std::unique_ptr<Strategy> make_connect(const Board& board, const std::string& normal,
+                                       std::map<std::string, std::string>& v) {
+  ConnectOptions o;
+  o.mode = v["mode"] == "distance" ? ConnectOptions::Mode::distance : ConnectOptions::Mode::weak;
+  o.window = v["window"] == "full" ? ConnectOptions::Window::full : ConnectOptions::Window::null;
+  o.anticipate = v["anticipate"] == "on";
+  o.order = v["order"] == "column" ? ConnectOptions::Order::column : ConnectOptions::Order::threats;
+  o.tt = v["tt"] == "exact" ? ConnectOptions::Table::exact
+         : v["tt"] == "none" ? ConnectOptions::Table::none : ConnectOptions::Table::symmetric;
+  if (std::stoull(v["tt_mb"]) > 16384)
+    throw std::invalid_argument("strategy connect: tt_mb=" + v["tt_mb"] + " is above the table's limit (16384 MiB)");
+  o.tt_mb = std::stoi(v["tt_mb"]);
+  o.bounds = v["bounds"] == "on";
+  o.etc = v["etc"] == "on";
+  ConnectSolver<NoStats>::validate(board, o);  // the board and the table size, before any search
+  return std::make_unique<Erased<ConnectSolver, ConnectOptions>>(normal, board, nullptr, o);
+}
+
 const std::vector<StrategyInfo>& catalog() {
   static const std::vector<StrategyInfo> c = {
       {"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}},
@@ -127,6 +162,7 @@ const std::vector<StrategyInfo>& catalog() {
                                        "cells in no live window is tried"},
         {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell"},
         {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}}},
+      connect_info(),
   };
   return c;
 }
@@ -217,6 +253,7 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
                                   board.size_name() + " has " + std::to_string(board.cells()));
     return std::make_unique<Erased<Retrograde>>(normal, board, nullptr);
   }
+  if (name == "connect") return make_connect(board, normal, values);
   if (name == "best") {
     BestOptions b;
     b.wins = values["wins"] == "on";

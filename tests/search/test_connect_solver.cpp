@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "algorithms/search/connect_solver.hpp"
+#include "harness/registry/strategy.hpp"
 
 using namespace tictac;
 
@@ -365,4 +366,25 @@ TEST_CASE("boards beyond the bitboard and positions against gravity are refused"
   ConnectOptions o;
   o.tt_mb = 1;
   CHECK_NOTHROW(ConnectSolver<NoStats>(b, o));
+}
+
+TEST_CASE("the registry builds the connect strategy from its spec and refuses what it cannot solve",
+          "[connect_solver]") {
+  const Board b(4, 5, 4);
+  BruteForce truth(b);
+  const std::vector<Position> ps = sample_positions(b, 10, 6, 19, 7);
+  auto weak = make_strategy(b, "connect");
+  auto distance = make_strategy(b, "connect:mode=distance,tt_mb=1,window=full");
+  CHECK(weak->spec() ==
+        "connect:mode=weak,window=null,anticipate=on,order=threats,tt=symmetric,tt_mb=0,bounds=on,etc=on");
+  for (const Position& p : ps) {
+    const Label l = truth.solve(p);
+    const int sign = p.to_move() == Side::X ? 1 : -1;
+    CHECK(weak->search(p).value == l.value * sign);
+    CHECK(weak->search_fast(p).value == l.value * sign);
+    CHECK(distance->search(p).score == truth.score(p, l));
+  }
+  CHECK_THROWS_WITH(make_strategy(Board(8, 8, 4), "connect"), Catch::Contains("(rows + 1) * cols = 72"));
+  CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4), "connect:tt_mb=99999"), Catch::Contains("limit"));
+  CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4), "connect:order=random"), Catch::Contains("choices"));
 }

@@ -46,7 +46,9 @@ class ConnectBitboard {
     for (int c = 0; c < cols; ++c) {
       column_[c] = ((Bits{1} << rows) - 1) << (c * h1_);
       bottom_ |= Bits{1} << (c * h1_);
+      for (int h = 0; h < h1_; ++h) column_of_[c * h1_ + h] = static_cast<std::uint8_t>(c);
     }
+    for (int j = 0; j < k && j < cols; ++j) spread_ |= Bits{1} << (j * h1_);
     board_ = bottom_ * ((Bits{1} << rows) - 1);
     // Cells at odd heights (h = 1, 3, ...): the even rows counted from 1 at
     // the bottom, which the second player claims by following up.
@@ -103,6 +105,31 @@ class ConnectBitboard {
     return false;
   }
 
+  // True when every line of k in `p` has a line of k of `q` beneath it: in
+  // the cells below the line's cells in their columns.  (No vertical line of
+  // p has one: q would need a vertical line under it.)
+  template <int K>
+  bool every_line_above(Bits p, Bits q) const {
+    const int k = K > 0 ? K : k_;
+    if (vertical_ && run<K>(p, 1, k)) return false;
+    for (int d = 0; d < nsides_; ++d) {
+      const int s = sides_[d];
+      Bits starts = p;
+      for (int j = 1; j < k; ++j) starts &= p >> (s * j);
+      for (; starts; starts &= starts - 1) {
+        const Bits first = starts & -starts;
+        Bits cells = 0;
+        for (int j = 0; j < k; ++j) cells |= first << (s * j);
+        // The line takes one cell in each of k columns from the first one's:
+        // subtracting those columns' bottom bits leaves the cells below the
+        // line, with no borrow across columns.
+        const Bits bottoms = (Bits{1} << (column_of(first) * h1_)) * spread_;
+        if (!has_line<K>(q & (cells - bottoms))) return false;
+      }
+    }
+    return true;
+  }
+
   // The bitboard reflected left to right (column c to column C - 1 - c).
   Bits mirror(Bits b) const {
     Bits r = 0;
@@ -121,7 +148,7 @@ class ConnectBitboard {
   }
 
   // The column of a single bit.
-  int column_of(Bits bit) const { return std::countr_zero(bit) / h1_; }
+  int column_of(Bits bit) const { return column_of_[std::countr_zero(bit)]; }
 
   // The project's cells (board.hpp numbering) of a bitboard, and back.
   Mask to_cells(Bits b) const {
@@ -198,6 +225,8 @@ class ConnectBitboard {
   int rows_, cols_, k_, h1_;
   Bits board_ = 0, bottom_ = 0, even_rows_ = 0;
   std::array<Bits, kMaxBits> column_{};
+  std::array<std::uint8_t, kMaxBits> column_of_{};
+  Bits spread_ = 0;  // the bottom bits of the first k columns
   bool vertical_ = false;
   std::array<int, 3> sides_{};  // horizontal and diagonal shifts that can hold a line
   int nsides_ = 0;

@@ -46,7 +46,9 @@
 //                       even number of rows, when the first player is to move,
 //                       the second player's claimeven strategy (answer every
 //                       move on top of it, in the same column) gives an upper
-//                       bound: see evens_bound() below.
+//                       bound (see evens_bound() below), and when the second
+//                       player is to move, the bound of each child is a lower
+//                       bound, found before any child is searched.
 //   etc=on|off          on (with a table): enhanced transposition cutoffs: in
 //                       positions with more than kEtcEmpty empty cells, the
 //                       table entries of the children tighten the bounds before
@@ -164,7 +166,6 @@ class ConnectSolver {
     for (int c = 0; c < g_.cols(); ++c) {
       order_[c] = c;
       mirror_shift_[c] = (g_.cols() - 1 - 2 * c) * (g_.rows() + 1);
-      for (int h = 0; h <= g_.rows(); ++h) column_of_bit_[c * (g_.rows() + 1) + h] = static_cast<std::uint8_t>(c);
     }
     // Centre first, ties to the left.
     std::stable_sort(order_.begin(), order_.begin() + g_.cols(), [&](int a, int b) {
@@ -448,7 +449,7 @@ class ConnectSolver {
     int n = 0;
     for (Bits m = cand; m; m &= m - 1) {
       const Bits move = m & -m;
-      const int c = column_of_bit_[std::countr_zero(move)];
+      const int c = g_.column_of(move);
       std::uint32_t score = 0;
       if constexpr (F.threats) {
         const Bits mine = g_.threats<K>(cur | move, mask | move);
@@ -462,6 +463,20 @@ class ConnectSolver {
           }
         }
         score = order_score(mine, next, opp_threats & ~move);
+      }
+      if constexpr (F.bounds) {
+        // The child's claimeven bound (the opponent moves first there) is a
+        // lower bound here: this move keeps at least that.
+        if (evens_ && ply % 2 == 1) {
+          const int b = -evens_bound<K>(cur | move, mask | move, g_.playable(mask | move));
+          if (b > lo) {
+            lo = b;
+            if (lo >= beta || lo >= hi) {
+              if constexpr (Root) root_move_ = g_.cell_of(move);
+              return lo;
+            }
+          }
+        }
       }
       if constexpr (F.table) {
         bool mir;
@@ -556,15 +571,23 @@ class ConnectSolver {
   // above is at an odd height, so it exists), and every move of P into a
   // column of odd height by a move into another column of odd height (their
   // number is even).  Then Q gets every empty cell at an odd height that is
-  // not playable now.  If P's stones and the other empty cells hold no line,
-  // P cannot win (the bound is 0); if moreover Q's stones and those cells
-  // hold a line, Q wins by the end of the game (the bound is -1, a loss on
-  // the last ply).
+  // not playable now, and P at most the other empty cells.
+  //   - If P's stones and those cells hold no line, P cannot win: the bound
+  //     is 0, or -1 (a loss on the last ply) when Q's stones and cells hold a
+  //     line, since the board fills up.
+  //   - If every line P could make has one of Q's lines in the cells below
+  //     it (in the same columns), that line of Q is full before P's can be,
+  //     since a cell is filled only after the cells below it: P never wins
+  //     first, and the bound is -1.
+  // Otherwise there is no bound (1000).
   template <int K>
   int evens_bound(Bits opp, Bits mask, Bits possible) const {
     const Bits q = opp | (g_.even_rows() & g_.board() & ~mask & ~possible);
-    if (g_.has_line<K>(g_.board() & ~q)) return 1000;
-    return g_.has_line<K>(q) ? -1 : 0;
+    const Bits p = g_.board() & ~q;
+    const bool q_line = g_.has_line<K>(q);
+    if (!g_.has_line<K>(p)) return q_line ? -1 : 0;
+    // Q's line beneath every line of P completes first.
+    return q_line && g_.every_line_above<K>(p, q) ? -1 : 1000;
   }
 
   // At the root: the first of `moves` in column order, the answer when
@@ -586,7 +609,6 @@ class ConnectSolver {
   std::array<int, ConnectBitboard::kMaxBits> order_{};
   std::array<int, ConnectBitboard::kMaxBits> mirror_shift_{};  // column c to C - 1 - c, in bits
   std::array<int, ConnectBitboard::kMaxBits> rank_{};          // a column's place in order_
-  std::array<std::uint8_t, ConnectBitboard::kMaxBits> column_of_bit_{};
   RootFn root_ = nullptr;
   Stats* stats_ = nullptr;
   std::uint64_t nodes_ = 0;  // for the table's replacement (work)

@@ -162,7 +162,8 @@ class ConnectSolver {
       : opt_(options),
         g_(checked(board).rows(), board.cols(), board.k()),
         n_(board.cells()),
-        table_(g_.key_bits(), options.tt == Options::Table::none ? 0 : table_bits(g_, options.tt_mb)) {
+        table_(g_.key_bits(), options.tt == Options::Table::none ? 0 : table_bits(g_, options.tt_mb), max_score(g_),
+               g_.cols()) {
     for (int c = 0; c < g_.cols(); ++c) {
       order_[c] = c;
       mirror_shift_[c] = (g_.cols() - 1 - 2 * c) * (g_.rows() + 1);
@@ -188,7 +189,7 @@ class ConnectSolver {
   // than the keys need (ConnectTable::min_bits).
   static int default_table_bits(const ConnectBitboard& g) {
     const int bits = std::clamp(g.cells() - 17, 10, 25);
-    return std::max(bits, ConnectTable::min_bits(g.key_bits()));
+    return std::max(bits, ConnectTable::min_bits(g.key_bits(), max_score(g), g.cols()));
   }
 
   // The project's distance (plies to the end under perfect play) of a
@@ -292,13 +293,16 @@ class ConnectSolver {
     if (tt_mb <= 0) return default_table_bits(g);
     // 2^bits buckets of 16 bytes in tt_mb MiB.
     const int bits = std::bit_width(static_cast<std::uint64_t>(tt_mb)) - 1 + 16;
-    const int need = ConnectTable::min_bits(g.key_bits());
+    const int need = ConnectTable::min_bits(g.key_bits(), max_score(g), g.cols());
     if (bits < need)
       throw std::invalid_argument("connect: tt_mb=" + std::to_string(tt_mb) + " is too small for a " +
                                   std::to_string(g.rows()) + "x" + std::to_string(g.cols()) + " board (at least " +
                                   std::to_string(std::uint64_t{1} << (need - 16)) + " MiB)");
     return std::min(bits, ConnectTable::kMaxBits);
   }
+
+  // The largest |score| of a board (a win with the first stone).
+  static int max_score(const ConnectBitboard& g) { return (g.cells() + 1) / 2; }
 
   // Scores of a win (for the side to move) or a loss with the stone of ply t.
   int win(int t) const { return (n_ + 2 - t) / 2; }

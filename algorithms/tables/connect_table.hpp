@@ -15,16 +15,20 @@
 //     A store to a position already in the bucket merges the bounds (the
 //     larger lower, the smaller upper); otherwise it replaces an empty entry,
 //     else the entry whose search took less work (ties: the second).
-//   - Scores are small integers (|score| < 64), as the solver's are.
+//   - Scores lie in [-max_score, max_score]; an entry holds as few bits as
+//     the board needs (Connect-Four: 6 per bound, 3 for the move, 5 for the
+//     work), so the generation below gets the rest.
 //   - probe() only reads and store() only writes.
 //   - clear() empties the table in O(1) by advancing a generation number kept
-//     in the entries (up to 8 bits, as many as the tag leaves free); memory is
-//     wiped only when the generation wraps, or at every clear when no bit is
-//     left for it.  Every search can start from an empty table without
-//     touching memory it will not use.
+//     in the entries (up to 24 bits, as many as tag and data leave free: 20
+//     for Connect-Four's default table; at least one); memory is wiped only
+//     when the generation wraps.  Every search can start from an empty table
+//     without touching memory it will not use, and many small searches do
+//     not pay for wiping a large table (once in 2^20 searches).
 //   - All memory is allocated by the constructor, none afterwards.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
@@ -40,24 +44,40 @@ class ConnectTable {
  public:
   using Key = std::uint64_t;
   static constexpr int kMaxBits = 30;  // 2^30 buckets: 16 GiB
+  static constexpr int kWorkBits = 5;
 
-  // The fields an entry holds besides tag and generation.
-  static constexpr int kDataBits = 7 + 7 + 6 + 5 + 1;  // lower, upper, move + 1, work, valid
-  // Fewest bucket bits for keys of key_bits bits (the tag must fit in 64 - kDataBits).
-  static int min_bits(int key_bits) { return key_bits - (64 - kDataBits) > 0 ? key_bits - (64 - kDataBits) : 0; }
+  // The layout of an entry, from the low bits: lower + max_score, upper +
+  // max_score (score_bits each), the move's column + 1 (0: none), work, the
+  // generation (0: empty) and the tag on top.
+  struct Layout {
+    int score_bits, move_bits, data_bits;
+    Layout(int max_score, int columns)
+        : score_bits(std::bit_width(static_cast<unsigned>(2 * max_score))),
+          move_bits(std::bit_width(static_cast<unsigned>(columns))),
+          data_bits(2 * score_bits + move_bits + kWorkBits) {}
+  };
 
-  // `bits` = log2 of the buckets; 0: no table (probes miss, stores do nothing).
+  // Fewest bucket bits for keys of key_bits bits: the tag, the data and at
+  // least one bit of generation must fit in 64.
+  static int min_bits(int key_bits, int max_score, int columns) {
+    return std::max(0, key_bits + Layout(max_score, columns).data_bits + 1 - 64);
+  }
+
+  // 2^bits buckets for keys below 2^key_bits and scores in [-max_score,
+  // max_score]; bits = 0: no table (probes miss, stores do nothing).
   // Throws std::invalid_argument when bits is above kMaxBits or too few for
   // the key (min_bits), std::bad_alloc when the memory is not there.
-  ConnectTable(int key_bits, int bits) : key_bits_(key_bits), bits_(bits) {
+  ConnectTable(int key_bits, int bits, int max_score, int columns)
+      : layout_(max_score, columns), key_bits_(key_bits), bits_(bits), max_score_(max_score) {
     if (bits == 0) return;
-    if (bits > kMaxBits || bits < min_bits(key_bits) || bits > key_bits)
+    const int need = min_bits(key_bits, max_score, columns);
+    if (bits > kMaxBits || bits < need || bits > key_bits)
       throw std::invalid_argument("connect table: 2^" + std::to_string(bits) + " buckets cannot hold " +
-                                  std::to_string(key_bits) + "-bit keys exactly (need 2^" +
-                                  std::to_string(min_bits(key_bits)) + " to 2^" +
-                                  std::to_string(std::min(key_bits, kMaxBits)) + ")");
-    tag_bits_ = key_bits - bits;
-    gen_bits_ = std::min(8, 64 - kDataBits - tag_bits_);
+                                  std::to_string(key_bits) + "-bit keys exactly (need 2^" + std::to_string(need) +
+                                  " to 2^" + std::to_string(std::min(key_bits, kMaxBits)) + ")");
+    const int tag_bits = key_bits - bits;
+    gen_bits_ = std::min(24, 64 - layout_.data_bits - tag_bits);
+    gen_shift_ = layout_.data_bits;
     entries_.reset(static_cast<std::uint64_t*>(std::calloc(std::size_t{2} << bits, sizeof(std::uint64_t))));
     if (!entries_) throw std::bad_alloc();
     key_mask_ = key_bits == 64 ? ~Key{0} : (Key{1} << key_bits) - 1;
@@ -67,15 +87,15 @@ class ConnectTable {
   std::size_t capacity() const { return bits_ ? std::size_t{2} << bits_ : 0; }  // entries
   std::size_t bytes() const { return capacity() * sizeof(std::uint64_t); }
   std::size_t occupancy() const { return filled_; }
+  int generation_bits() const { return gen_bits_; }
 
   void clear() {
     if (!bits_) return;
     filled_ = 0;
-    const unsigned period = 1u << gen_bits_;
-    generation_ = (generation_ + 1) % period;
-    if (generation_ == 0 || gen_bits_ == 0) {
+    generation_ = (generation_ + 1) & ((std::uint64_t{1} << gen_bits_) - 1);
+    if (generation_ == 0) {
       std::memset(static_cast<void*>(entries_.get()), 0, bytes());
-      generation_ = gen_bits_ ? 1 : 0;
+      generation_ = 1;
     }
   }
 
@@ -100,14 +120,14 @@ class ConnectTable {
     for (int i = 0; i < 2; ++i) {
       const std::uint64_t e = b[i];
       if (!live(e)) continue;
-      if ((e & ~kDataMask) != want) {
+      if ((e >> gen_shift_) != want) {
         p.other = true;
         continue;
       }
       p.hit = true;
-      p.lower = static_cast<int>(e & 127) - 64;
-      p.upper = static_cast<int>(e >> 7 & 127) - 64;
-      p.move = static_cast<int>(e >> 14 & 63) - 1;
+      p.lower = field(e, 0, layout_.score_bits) - max_score_;
+      p.upper = field(e, layout_.score_bits, layout_.score_bits) - max_score_;
+      p.move = field(e, 2 * layout_.score_bits, layout_.move_bits) - 1;
       return p;
     }
     return p;
@@ -122,12 +142,11 @@ class ConnectTable {
     const std::uint64_t want = stamp(m);
     int slot = -1;
     for (int i = 0; i < 2; ++i)
-      if (live(b[i]) && (b[i] & ~kDataMask) == want) {
+      if (live(b[i]) && (b[i] >> gen_shift_) == want) {
         slot = i;
-        const int l = static_cast<int>(b[i] & 127) - 64, u = static_cast<int>(b[i] >> 7 & 127) - 64;
-        if (l > lower) lower = l;
-        if (u < upper) upper = u;
-        if (move < 0) move = static_cast<int>(b[i] >> 14 & 63) - 1;
+        lower = std::max(lower, field(b[i], 0, layout_.score_bits) - max_score_);
+        upper = std::min(upper, field(b[i], layout_.score_bits, layout_.score_bits) - max_score_);
+        if (move < 0) move = field(b[i], 2 * layout_.score_bits, layout_.move_bits) - 1;
       }
     bool overwrite = false;
     if (slot < 0) {
@@ -139,16 +158,17 @@ class ConnectTable {
       }
       filled_ += !overwrite;
     }
-    const std::uint64_t w = std::min<std::uint64_t>(std::bit_width(nodes), 31);
-    b[slot] = want | kValid | w << 20 | static_cast<std::uint64_t>(move + 1) << 14 |
-              static_cast<std::uint64_t>(upper + 64) << 7 | static_cast<std::uint64_t>(lower + 64);
+    const std::uint64_t w = std::min<std::uint64_t>(std::bit_width(nodes), (1u << kWorkBits) - 1);
+    lower = std::clamp(lower, -max_score_, max_score_);
+    upper = std::clamp(upper, -max_score_, max_score_);
+    b[slot] = want << gen_shift_ | w << (2 * layout_.score_bits + layout_.move_bits) |
+              static_cast<std::uint64_t>(move + 1) << (2 * layout_.score_bits) |
+              static_cast<std::uint64_t>(upper + max_score_) << layout_.score_bits |
+              static_cast<std::uint64_t>(lower + max_score_);
     return overwrite;
   }
 
  private:
-  static constexpr std::uint64_t kDataMask = (std::uint64_t{1} << kDataBits) - 1;
-  static constexpr std::uint64_t kValid = std::uint64_t{1} << 25;
-
   // A bijection of the key_bits-bit numbers: multiplications by odd numbers
   // and xor-shifts, each invertible modulo 2^key_bits.
   Key mix(Key k) const {
@@ -159,19 +179,19 @@ class ConnectTable {
     return k;
   }
   std::uint64_t* bucket(Key m) const { return entries_.get() + 2 * (m & ((Key{1} << bits_) - 1)); }
-  // Tag and generation in the entry's high bits.
-  std::uint64_t stamp(Key m) const {
-    return ((m >> bits_) << (kDataBits + gen_bits_) | std::uint64_t{generation_} << kDataBits);
+  // Tag and generation, as they stand above the data bits.
+  std::uint64_t stamp(Key m) const { return (m >> bits_) << gen_bits_ | generation_; }
+  bool live(std::uint64_t e) const { return (e >> gen_shift_ & ((std::uint64_t{1} << gen_bits_) - 1)) == generation_; }
+  static int field(std::uint64_t e, int shift, int bits) {
+    return static_cast<int>(e >> shift & ((std::uint64_t{1} << bits) - 1));
   }
-  bool live(std::uint64_t e) const {
-    return (e & kValid) && (e >> kDataBits & ((std::uint64_t{1} << gen_bits_) - 1)) == generation_;
-  }
-  static int work(std::uint64_t e) { return static_cast<int>(e >> 20 & 31); }
+  int work(std::uint64_t e) const { return field(e, 2 * layout_.score_bits + layout_.move_bits, kWorkBits); }
 
-  int key_bits_, bits_;
-  int tag_bits_ = 0, gen_bits_ = 0;
+  Layout layout_;
+  int key_bits_, bits_, max_score_;
+  int gen_bits_ = 0, gen_shift_ = 0;
   Key key_mask_ = 0;
-  unsigned generation_ = 0;
+  std::uint64_t generation_ = 1;  // 0 marks an empty entry: calloc's zeroes are empty
   std::size_t filled_ = 0;
   struct Free {
     void operator()(std::uint64_t* e) const { std::free(e); }

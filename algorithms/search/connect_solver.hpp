@@ -68,9 +68,11 @@
 //   - Order of the tests on entering a position: immediate win (anticipate=off
 //     only) -> forced loss (two opponent threats, or no move that does not lose
 //     at once) -> draw by a board too full to win -> static bounds -> table
-//     probe (never at the root) -> enhanced transposition cutoff -> moves, each
-//     checked for a win in three plies -> search.  Nothing before the move
-//     loop is stored; every searched position is, with both bounds.
+//     probe (never at the root) -> the moves, each in turn checked for a win in
+//     three plies and, at the second player's nodes, for the child's claimeven
+//     bound (either may answer the position) -> enhanced transposition cutoff
+//     -> search.  Nothing answered before the move loop is stored; every
+//     searched position is, with both bounds.
 //   - A cutoff (stats.cutoff) is a move whose score reached beta.
 //   - The table starts empty at every search() call, so node counts are
 //     deterministic.

@@ -75,6 +75,9 @@ class ConnectBitboard {
   Bits column(int c) const { return column_[c]; }
   Bits even_rows() const { return even_rows_; }
 
+  // The cells at heights 0 to h.
+  Bits up_to_height(int h) const { return bottom_ * ((Bits{2} << h) - 1); }
+
   // The lowest empty cell of every column that is not full.
   Bits playable(Bits mask) const { return (mask + bottom_) & board_; }
 

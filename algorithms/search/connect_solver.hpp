@@ -408,7 +408,7 @@ class ConnectSolver {
     if constexpr (F.bounds) {
       const Bits empty = g_.board() & ~mask;
       if (evens_ && ply % 2 == 0) {
-        hi = std::min(hi, evens_bound<K>(opp, mask, possible));
+        hi = std::min(hi, evens_bound<K>(opp, mask, possible, alpha));
       } else if (!g_.has_line<K>(cur | empty)) {
         hi = std::min(hi, 0);
       }
@@ -473,7 +473,7 @@ class ConnectSolver {
         // The child's claimeven bound (the opponent moves first there) is a
         // lower bound here: this move keeps at least that.
         if (evens_ && ply % 2 == 1) {
-          const int b = -evens_bound<K>(cur | move, mask | move, g_.playable(mask | move));
+          const int b = -evens_bound<K>(cur | move, mask | move, g_.playable(mask | move), -beta);
           if (b > lo) {
             lo = b;
             if (lo >= beta || lo >= hi) {
@@ -582,15 +582,25 @@ class ConnectSolver {
   //     it (in the same columns), that line of Q is full before P's can be,
   //     since a cell is filled only after the cells below it: P never wins
   //     first, and the bound is -1.
+  //   - In both cases Q wins, at the latest when its first line is full; when
+  //     the last cell of a line is filled the cells above it are empty, so a
+  //     line whose highest cell is at height h is full by ply cells - (R - 1
+  //     - h).  That tighter bound is worked out only when -1 would not reach
+  //     alpha (in distance mode).
   // Otherwise there is no bound (1000).
   template <int K>
-  int evens_bound(Bits opp, Bits mask, Bits possible) const {
+  int evens_bound(Bits opp, Bits mask, Bits possible, int alpha) const {
     const Bits q = opp | (g_.even_rows() & g_.board() & ~mask & ~possible);
     const Bits p = g_.board() & ~q;
     const bool q_line = g_.has_line<K>(q);
-    if (!g_.has_line<K>(p)) return q_line ? -1 : 0;
-    // Q's line beneath every line of P completes first.
-    return q_line && g_.every_line_above<K>(p, q) ? -1 : 1000;
+    if (!g_.has_line<K>(p)) {
+      if (!q_line) return 0;
+    } else if (!q_line || !g_.every_line_above<K>(p, q)) {
+      return 1000;
+    }
+    if (alpha >= -1) return -1;
+    for (int h = 0;; ++h)
+      if (g_.has_line<K>(q & g_.up_to_height(h))) return loss(n_ - (g_.rows() - 1 - h));
   }
 
   // At the root: the first of `moves` in column order, the answer when

@@ -108,6 +108,7 @@ StrategyInfo connect_info() {
            {"order", "threats", {"threats", "column"}, "moves by the threats they make, or centre columns first"},
            {"tt", "symmetric", {"symmetric", "exact", "none"}, "table keyed by position or mirror-symmetric, or none"},
            {"tt_mb", "0", {}, "table size in MiB, rounded down to a power of two (0: sized to the board)"},
+           {"near", "20", {}, "positions with at most this many empty cells use a second, 1 MiB table (0: one table)"},
            {"bounds", "on", {"on", "off"}, "static bounds: no line left, and the second player's claimeven"},
            {"etc", "on", {"on", "off"}, "enhanced transposition cutoffs near the root"}}};
 }
@@ -124,6 +125,9 @@ std::unique_ptr<Strategy> make_connect(const Board& board, const std::string& no
   if (std::stoull(v["tt_mb"]) > 16384)
     throw std::invalid_argument("strategy connect: tt_mb=" + v["tt_mb"] + " is above the table's limit (16384 MiB)");
   o.tt_mb = std::stoi(v["tt_mb"]);
+  if (std::stoull(v["near"]) > 64)
+    throw std::invalid_argument("strategy connect: near=" + v["near"] + " is more empty cells than a board has (64)");
+  o.near = std::stoi(v["near"]);
   o.bounds = v["bounds"] == "on";
   o.etc = v["etc"] == "on";
   ConnectSolver<NoStats>::validate(board, o);  // the board and the table size, before any search

@@ -161,7 +161,7 @@ std::string describe(const ConnectOptions& o) {
          ",window=" + (o.window == ConnectOptions::Window::null ? "null" : "full") + ",anticipate=" + on(o.anticipate) +
          ",order=" + (o.order == ConnectOptions::Order::threats ? "threats" : "column") + ",tt=" +
          (o.tt == ConnectOptions::Table::symmetric ? "symmetric" : o.tt == ConnectOptions::Table::exact ? "exact" : "none") +
-         ",bounds=" + on(o.bounds) + ",etc=" + on(o.etc);
+         ",bounds=" + on(o.bounds) + ",etc=" + on(o.etc) + ",near=" + std::to_string(o.near) + ",tt_mb=" + std::to_string(o.tt_mb);
 }
 
 // Solves every position with `o` and checks value, score and move against
@@ -214,6 +214,8 @@ std::vector<ConnectOptions> option_sets() {
     off([](ConnectOptions& c) { c.bounds = false; });
     off([](ConnectOptions& c) { c.etc = false; });
     off([](ConnectOptions& c) { c.tt_mb = 1; });
+    off([](ConnectOptions& c) { c.near = 0; });
+    off([](ConnectOptions& c) { c.near = 64; });  // every position in the near table
   }
   return all;
 }
@@ -262,9 +264,10 @@ TEST_CASE("the connect solver agrees with the brute force on late samples of 5x5
 }
 
 TEST_CASE("other k and shapes: 5x6 with k=5, 3x7 with k=3, one row, k=1, k=2", "[connect_solver]") {
-  // k=1: the first stone wins; 2x5 with k=3: no vertical line fits.
+  // k=1: the first stone wins; 2x5 with k=3: no vertical line fits; 1x2:
+  // a key of 4 bits, below the tables' usual sizes.
   for (auto [rows, cols, k] : {std::tuple{5, 6, 5}, std::tuple{3, 7, 3}, std::tuple{1, 9, 3}, std::tuple{4, 4, 1},
-                               std::tuple{2, 5, 3}, std::tuple{4, 5, 2}}) {
+                               std::tuple{2, 5, 3}, std::tuple{4, 5, 2}, std::tuple{1, 2, 2}, std::tuple{2, 2, 2}}) {
     const Board b(rows, cols, k);
     BruteForce truth(b);
     // Games with k <= 2 end within a few plies.
@@ -376,7 +379,7 @@ TEST_CASE("the registry builds the connect strategy from its spec and refuses wh
   auto weak = make_strategy(b, "connect");
   auto distance = make_strategy(b, "connect:mode=distance,tt_mb=1,window=full");
   CHECK(weak->spec() ==
-        "connect:mode=weak,window=null,anticipate=on,order=threats,tt=symmetric,tt_mb=0,bounds=on,etc=on");
+        "connect:mode=weak,window=null,anticipate=on,order=threats,tt=symmetric,tt_mb=0,near=20,bounds=on,etc=on");
   for (const Position& p : ps) {
     const Label l = truth.solve(p);
     const int sign = p.to_move() == Side::X ? 1 : -1;

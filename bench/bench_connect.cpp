@@ -48,7 +48,7 @@ namespace {
 
 using namespace tictac;
 
-const Board kConnectFour(6, 7, 4);
+const Board kConnectFour(6, 7, 4, true);
 
 struct Labelled {
   Position p;

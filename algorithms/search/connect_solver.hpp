@@ -5,11 +5,11 @@
 // (connect_bitboard.hpp) with a transposition table of both bounds
 // (algorithms/tables/connect_table.hpp), built as an ablation ladder.
 //
-// It needs only rows, cols, k and a Position; the board is read as a gravity
-// board whatever it says, so every position searched must obey gravity (no
-// stone above an empty cell).  Boards need (R + 1) * C <= 64 (the bitboard's
-// sentinel row); the constructor refuses larger ones with a message saying
-// so, so that the harness can fall back to another strategy.
+// It solves gravity boards only (Board::gravity(); names like 6x7k4g): the
+// constructor refuses a board without gravity, and a search refuses a
+// position with a stone above an empty cell.  Boards need (R + 1) * C <= 64
+// (the bitboard's sentinel row); the constructor refuses larger ones with a
+// message saying so, so that the harness can fall back to another strategy.
 //
 // Scores (Pons's): from the side to move's view, a win with the stone of ply
 // t (t stones on the board when it lands) scores (cells + 2 - t) / 2, rounded
@@ -168,8 +168,8 @@ class ConnectSolver {
   using Bits = ConnectBitboard::Bits;
 
 
-  // Throws std::invalid_argument when the board does not fit the bitboard
-  // ((rows + 1) * cols > 64) or tt_mb is too small for its keys.
+  // Throws std::invalid_argument when the board has no gravity, does not fit
+  // the bitboard ((rows + 1) * cols > 64) or tt_mb is too small for its keys.
   ConnectSolver(const Board& board, Options options = {})
       : opt_(options),
         g_(checked(board).rows(), board.cols(), board.k()),
@@ -299,6 +299,10 @@ class ConnectSolver {
   static constexpr bool kTrace = requires(Stats& s) { s.trace; };
 
   static const Board& checked(const Board& b) {
+    if (!b.gravity())
+      throw std::invalid_argument("connect: " + b.name() +
+                                  " has no gravity; the connect solver solves gravity boards only (" + b.name() +
+                                  "g)");
     if (!ConnectBitboard::fits(b.rows(), b.cols()))
       throw std::invalid_argument("connect: a " + b.size_name() + " board needs (rows + 1) * cols = " +
                                   std::to_string((b.rows() + 1) * b.cols()) +

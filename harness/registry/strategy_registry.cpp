@@ -1,9 +1,10 @@
-// The registry: spec strings to runnable strategies (strategy.hpp).
+// The registry: spec strings to runnable strategies (strategy.hpp), from one
+// table, strategy_table().  A line of it is what `tictac strategies` lists (name,
+// summary, options) and the factory that builds the strategy from its option
+// values (erased_strategy.hpp).
+#include <algorithm>
 #include <charconv>
-#include <functional>
-#include <map>
 #include <stdexcept>
-#include <tuple>
 
 #include "algorithms/search/alphabeta.hpp"
 #include "algorithms/search/best_search.hpp"
@@ -12,9 +13,13 @@
 #include "algorithms/search/minimax.hpp"
 #include "algorithms/search/mtdf.hpp"
 #include "algorithms/search/negamax.hpp"
+#include "algorithms/search/policy.hpp"
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
+#include "algorithms/search/seed003_alphabeta.hpp"
+#include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
 #include "harness/registry/strategy_spec.hpp"
 
@@ -22,199 +27,37 @@ namespace tictac {
 
 namespace {
 
-// The three instantiations of one algorithm behind the Strategy interface,
-// each built on first use from the same constructor arguments.
-template <template <class> class Algo, class... Args>
-class Erased final : public Strategy {
- public:
-  Erased(std::string spec, const Board& board, std::shared_ptr<const ExactSolution> exact, Args... args)
-      : spec_(std::move(spec)), board_(board), exact_(std::move(exact)), args_(args...) {}
-
-  const std::string& spec() const override { return spec_; }
-
-  SearchResult search(const Position& p) override {
-    CountingStats stats;
-    SearchResult r = get(counting_).search(p, stats);
-    r.stats = stats.result();
-    return r;
-  }
-  SearchResult search_fast(const Position& p) override {
-    NoStats stats;
-    return get(fast_).search(p, stats);
-  }
-  SearchResult search_traced(const Position& p, SearchTrace& trace) override {
-    TracingStats stats;
-    stats.trace = &trace;
-    SearchResult r = get(traced_).search(p, stats);
-    r.stats = stats.result();
-    return r;
-  }
-
- private:
-  template <class S>
-  Algo<S>& get(std::unique_ptr<Algo<S>>& algo) {
-    if (!algo)
-      algo = std::apply([this](const auto&... a) { return std::make_unique<Algo<S>>(board_, a...); }, args_);
-    return *algo;
-  }
-
-  std::string spec_;
-  Board board_;
-  std::shared_ptr<const ExactSolution> exact_;
-  std::tuple<Args...> args_;
-  std::unique_ptr<Algo<CountingStats>> counting_;
-  std::unique_ptr<Algo<NoStats>> fast_;
-  std::unique_ptr<Algo<TracingStats>> traced_;
-};
-
 template <class S>
 using MinimaxFlat = Minimax<S, false>;
 template <class S>
 using MinimaxDepth = Minimax<S, true>;
 
-const std::vector<std::string> kOrders = {"index",   "static", "random", "random-fixed", "history",
-                                          "oracle",  "worst",  "tt",     "killer",       "tt+history",
-                                          "tt+killer", "tt+static", "tt+killer+history"};
+constexpr auto kNumber = StrategyOption::Kind::number;
 
-std::vector<StrategyOption> alphabeta_options(bool with_tt_choice) {
+// The options of the alpha-beta family, less the keys in `without`.
+std::vector<StrategyOption> alphabeta_family_options(std::initializer_list<std::string_view> without = {}) {
   std::vector<StrategyOption> o = {
-      {"order", "index", kOrders,
-       "move ordering: a base (index, static, random, random-fixed, history, oracle, worst), optionally "
-       "after the prefixes tt+ and killer+ (any such combination is accepted)"},
+      {"order", "index", order_examples(), order_help(), StrategyOption::Kind::move_order, true},
       {"window", "full", {"full", "narrow"}, "root window: (-inf, +inf), or the extreme scores of a game"},
       {"fail", "soft", {"soft", "hard"}, "fail-soft returns scores outside (alpha, beta); fail-hard clamps them"},
       {"score", "flat", {"flat", "depth"}, "flat +1/0/-1, or depth-scored (sooner wins score higher)"},
       {"tt", "none", {"none", "zobrist"}, "transposition table"},
       {"keys", "exact", {"exact", "canonical"}, "table keys: the position's Zobrist key, or its canonical form's"},
-      {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)"},
+      {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)", kNumber},
       {"replace", "always", {"always", "depth", "two-tier"}, "table replacement scheme"},
-      {"seed", "1", {}, "seed for the random orderings"},
+      {"seed", "1", {}, "seed for the random orderings", kNumber},
       {"iterative", "false", {"false", "true"}, "iterative deepening (depth 1, 2, ..., all empty cells)"},
   };
-  if (!with_tt_choice) o.erase(o.begin() + 4);  // mtdf always has its table
-  if (!with_tt_choice) o.erase(o.begin() + 1);  // ...and null windows of its own
+  std::erase_if(o, [&](const StrategyOption& option) {
+    return std::find(without.begin(), without.end(), option.key) != without.end();
+  });
   return o;
 }
 
-// The connect solver (gravity boards): its catalogue entry and its options.
-StrategyInfo connect_info() {
-  return {"connect",
-          "exact solver for gravity boards (Connect-Four and its family; every position must obey gravity, and "
-          "(rows + 1) * cols <= 64): bitboards, threat ordering, claimeven bounds, a table of both bounds "
-          "(algorithms/search/connect_solver.hpp)",
-          {{"mode", "weak", {"weak", "distance"}, "the value only, or Pons's score (hence the exact distance)"},
-           {"window", "null", {"null", "full"}, "null-window searches on the score, or one search with a full window"},
-           {"anticipate", "on", {"on", "off"}, "never search a move that lets the opponent win at once"},
-           {"order", "threats", {"threats", "column"}, "moves by the threats they make, or centre columns first"},
-           {"tt", "symmetric", {"symmetric", "exact", "none"}, "table keyed by position or mirror-symmetric, or none"},
-           {"tt_mb", "0", {}, "table size in MiB, rounded down to a power of two (0: sized to the board)"},
-           {"near", "20", {}, "positions with at most this many empty cells use a second, 1 MiB table (0: one table)"},
-           {"bounds", "on", {"on", "off"}, "static bounds: no line left, and the second player's claimeven"},
-           {"etc", "on", {"on", "off"}, "enhanced transposition cutoffs near the root"}}};
-}
-
-std::unique_ptr<Strategy> make_connect(const Board& board, const std::string& normal,
-                                       std::map<std::string, std::string>& v) {
-  ConnectOptions o;
-  o.mode = v["mode"] == "distance" ? ConnectOptions::Mode::distance : ConnectOptions::Mode::weak;
-  o.window = v["window"] == "full" ? ConnectOptions::Window::full : ConnectOptions::Window::null;
-  o.anticipate = v["anticipate"] == "on";
-  o.order = v["order"] == "column" ? ConnectOptions::Order::column : ConnectOptions::Order::threats;
-  o.tt = v["tt"] == "exact" ? ConnectOptions::Table::exact
-         : v["tt"] == "none" ? ConnectOptions::Table::none : ConnectOptions::Table::symmetric;
-  if (std::stoull(v["tt_mb"]) > 16384)
-    throw std::invalid_argument("strategy connect: tt_mb=" + v["tt_mb"] + " is above the table's limit (16384 MiB)");
-  o.tt_mb = std::stoi(v["tt_mb"]);
-  if (std::stoull(v["near"]) > 64)
-    throw std::invalid_argument("strategy connect: near=" + v["near"] + " is more empty cells than a board has (64)");
-  o.near = std::stoi(v["near"]);
-  o.bounds = v["bounds"] == "on";
-  o.etc = v["etc"] == "on";
-  ConnectSolver<NoStats>::validate(board, o);  // the board and the table size, before any search
-  return std::make_unique<Erased<ConnectSolver, ConnectOptions>>(normal, board, nullptr, o);
-}
-
-const std::vector<StrategyInfo>& catalog() {
-  static const std::vector<StrategyInfo> c = {
-      {"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}},
-      {"minimax-depth",
-       "depth-scored minimax: a win scores higher the sooner it comes, a loss is put off (seed 004's 10 - depth, "
-       "for any board)",
-       {}},
-      {"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}},
-      {"alphabeta", "negamax alpha-beta with orderings, windows, fail-soft/hard, and a Zobrist table",
-       alphabeta_options(true)},
-      {"pvs", "principal variation search (NegaScout): null windows after the first move, re-search on success",
-       alphabeta_options(true)},
-      {"mtdf", "MTD(f): null-window alpha-beta passes over a transposition table, converging on the value",
-       alphabeta_options(false)},
-      {"memo",
-       "negamax with a memo of solved positions; keys=canonical is seed 000's symmetry memo (2,271 nodes on 3x3)",
-       {{"keys", "exact", {"exact", "canonical"}, "memo keys: the position, or its canonical form"}}},
-      {"solve",
-       "the exact solver: retrograde analysis labels every reachable position (boards of at most 16 cells)",
-       {}},
-      {"best",
-       "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
-       "(algorithms/search/best_search.hpp)",
-       {{"wins", "on", {"on", "off"}, "immediate wins first, and forced blocks of the opponent's immediate win"},
-        {"threats", "on", {"on", "off"}, "an opponent with two immediate winning threats wins: no further search"},
-        {"window", "null", {"null", "full"}, "null-window searches on the three values, or one full-window search"},
-        {"tt", "canonical", {"canonical", "exact", "none"}, "table holding both bounds, keyed by canonical form or position"},
-        {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)"},
-        {"live", "on", {"on", "off"}, "live-line pruning: dead windows ignored, no live window is a draw, one of the "
-                                       "cells in no live window is tried"},
-        {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell"},
-        {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}}},
-      connect_info(),
-  };
-  return c;
-}
-
-// Option values in catalogue order, validated; unknown keys refused.
-std::map<std::string, std::string> resolve(const StrategyInfo& info, const StrategySpec& spec, std::string& normal) {
-  std::map<std::string, std::string> values;
-  for (const auto& o : info.options) values[o.key] = o.default_value;
-  for (const auto& [key, value] : spec.options) {
-    const StrategyOption* option = nullptr;
-    for (const auto& o : info.options)
-      if (o.key == key) option = &o;
-    if (!option) {
-      std::string valid;
-      for (const auto& o : info.options) valid += (valid.empty() ? "" : ", ") + o.key;
-      throw std::invalid_argument("strategy " + info.name + " has no option '" + key + "'" +
-                                  (valid.empty() ? " (it takes none)" : " (its options: " + valid + ")"));
-    }
-    if (option->choices == kOrders) {
-      OrderSpec::parse(value);  // throws with the valid parts
-    } else if (!option->choices.empty()) {
-      if (std::find(option->choices.begin(), option->choices.end(), value) == option->choices.end()) {
-        std::string valid;
-        for (const auto& c : option->choices) valid += (valid.empty() ? "" : ", ") + c;
-        throw std::invalid_argument("strategy " + info.name + ": " + key + "=" + value + " is not valid (choices: " +
-                                    valid + ")");
-      }
-    } else {
-      std::uint64_t n = 0;
-      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (ec != std::errc{} || ptr != value.data() + value.size() || (key == "tt_bits" && n > 28))
-        throw std::invalid_argument("strategy " + info.name + ": " + key + "=" + value + " is not valid (" +
-                                    option->help + ")");
-    }
-    values[key] = value;
-  }
-  normal = info.name;
-  for (std::size_t i = 0; i < info.options.size(); ++i) {
-    std::string v = values[info.options[i].key];
-    if (info.options[i].choices == kOrders) v = OrderSpec::parse(v).to_string();
-    normal += (i ? "," : ":") + info.options[i].key + "=" + v;
-  }
-  return values;
-}
-
-AlphaBetaOptions alphabeta_options(std::map<std::string, std::string>& v, const std::string& name) {
+// The option values of the alpha-beta family as the algorithm's options.
+AlphaBetaOptions to_alphabeta_options(OptionValues& v, const std::string& name) {
   AlphaBetaOptions o;
-  o.order = OrderSpec::parse(v["order"]);
+  o.order = parse_order(v["order"]);
   o.narrow_window = v["window"] == "narrow";
   o.fail_hard = v["fail"] == "hard";
   o.depth_score = v["score"] == "depth";
@@ -230,55 +73,308 @@ AlphaBetaOptions alphabeta_options(std::map<std::string, std::string>& v, const 
   return o;
 }
 
-}  // namespace
+// The algorithms of the alpha-beta family, each an instantiation per policy
+// (algorithms/search/alphabeta.hpp: AlphaBetaPolicy).
+enum class AlphaBetaKind { alphabeta, pvs, mtdf };
 
-const std::vector<StrategyInfo>& strategy_catalog() { return catalog(); }
+// The factory of alphabeta, pvs and mtdf: the options, the exact solution for
+// an ordering that reads it, and the instantiation for the options' policy
+// (chosen once here, so the search tests none of them at a node).
+template <AlphaBetaKind Kind>
+StrategyFactory alphabeta_family() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    OptionValues v = values;
+    const AlphaBetaOptions o = to_alphabeta_options(v, id.name);
+    if (needs_exact(o.order) && board.cells() > StateSpace::kMaxCells)
+      throw std::invalid_argument("strategy " + id.name + ": order=" + v["order"] +
+                                  " reads the exact solution, which needs a board of at most 16 cells; " +
+                                  board.size_name() + " has " + std::to_string(board.cells()));
+    std::shared_ptr<const ExactSolution> exact = needs_exact(o.order) ? exact_solution(board) : nullptr;
+    const ExactSolution* e = exact.get();
+    return dispatch<kAlphaBetaPolicies>(policy_of(o), [&]<AlphaBetaPolicy P>() -> std::unique_ptr<Strategy> {
+      auto make = [&]<template <class> class Algo>() -> std::unique_ptr<Strategy> {
+        return std::make_unique<ErasedStrategy<Algo, AlphaBetaOptions, const ExactSolution*>>(std::move(id), board,
+                                                                                              exact, o, e);
+      };
+      if constexpr (Kind == AlphaBetaKind::alphabeta) {
+        return make.template operator()<AlphaBetaWith<P>::template AlphaBeta>();
+      } else if constexpr (Kind == AlphaBetaKind::pvs) {
+        return make.template operator()<AlphaBetaWith<P>::template Pvs>();
+      } else if constexpr (!P.fixed || P.keys != TableKeys::none) {  // mtdf always has its table
+        return make.template operator()<MtdfWith<P>::template Mtdf>();
+      } else {
+        throw std::logic_error("mtdf without a table: the registry gave it a policy it never takes");
+      }
+    });
+  };
+}
 
-std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view text) {
-  const StrategySpec spec = StrategySpec::parse(text);
-  const StrategyInfo* info = nullptr;
-  for (const auto& i : catalog())
-    if (i.name == spec.name) info = &i;
-  if (!info) {
-    std::string valid;
-    for (const auto& i : catalog()) valid += (valid.empty() ? "" : ", ") + i.name;
-    throw std::invalid_argument("unknown strategy '" + spec.name + "' (strategies: " + valid + ")");
-  }
-  std::string normal;
-  auto values = resolve(*info, spec, normal);
-  const std::string& name = info->name;
-  if (name == "minimax") return std::make_unique<Erased<MinimaxFlat>>(normal, board, nullptr);
-  if (name == "minimax-depth") return std::make_unique<Erased<MinimaxDepth>>(normal, board, nullptr);
-  if (name == "negamax") return std::make_unique<Erased<Negamax>>(normal, board, nullptr);
-  if (name == "memo") return std::make_unique<Erased<MemoNegamax, bool>>(normal, board, nullptr, values["keys"] == "canonical");
-  if (name == "solve") {
+BestOptions to_best_options(const OptionValues& values) {
+  auto v = [&](const char* key) -> const std::string& { return values.at(key); };
+  BestOptions b;
+  b.wins = v("wins") == "on";
+  b.threats = v("threats") == "on";
+  b.window = v("window") == "full" ? BestOptions::Window::full : BestOptions::Window::null;
+  b.tt = v("tt") == "exact" ? BestOptions::Table::exact
+         : v("tt") == "none" ? BestOptions::Table::none : BestOptions::Table::canonical;
+  b.tt_bits = std::stoi(v("tt_bits"));
+  b.live = v("live") == "on";
+  b.order = v("order") == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
+  b.history = v("history") == "on";
+  return b;
+}
+
+std::vector<StrategyOption> best_options() {
+  return {{"wins", "on", {"on", "off"}, "immediate wins first, and forced blocks of the opponent's immediate win"},
+          {"threats", "on", {"on", "off"}, "an opponent with two immediate winning threats wins: no further search"},
+          {"window", "null", {"null", "full"}, "null-window searches on the three values, or one full-window search"},
+          {"tt", "canonical", {"canonical", "exact", "none"}, "table holding both bounds, keyed by canonical form or position"},
+          {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)", kNumber},
+          {"live", "on", {"on", "off"}, "live-line pruning: dead windows ignored, no live window is a draw, one of the "
+                                         "cells in no live window is tried"},
+          {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell",
+           StrategyOption::Kind::choice, true},
+          {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}};
+}
+
+// The memo: one instantiation per layout and key kind (memo_negamax.hpp: MemoPolicy).
+StrategyFactory memo() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const bool canonical = values.at("keys") == "canonical";
+    return dispatch<kMemoPolicies>(memo_policy(board, canonical), [&]<MemoPolicy P>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<ErasedStrategy<MemoNegamaxWith<P>::template Search, bool>>(std::move(id), board, nullptr,
+                                                                                         canonical);
+    });
+  };
+}
+
+// best: the rungs of its ladder and the golden specs have instantiations of
+// their own; every other combination shares one (best_search.hpp: BestFeatures).
+StrategyFactory best() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const BestOptions b = to_best_options(values);
+    return dispatch<kBestFeatures>(features_of(b), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(std::move(id), board,
+                                                                                               nullptr, b);
+    });
+  };
+}
+
+StrategyFactory retrograde() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) {
     if (board.cells() > StateSpace::kMaxCells)
       throw std::invalid_argument("strategy solve (retrograde analysis) needs a board of at most 16 cells; " +
                                   board.size_name() + " has " + std::to_string(board.cells()));
-    return std::make_unique<Erased<Retrograde>>(normal, board, nullptr);
+    return erased<Retrograde>()(board, values, std::move(id));
+  };
+}
+
+// Seed 003's engine: with or without its table, in index or oracle order.
+StrategyFactory seed003() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const OrderBase base = values.at("order") == "oracle" ? OrderBase::oracle : OrderBase::index;
+    std::shared_ptr<const ExactSolution> exact = base == OrderBase::oracle ? exact_solution(board) : nullptr;
+    const ExactSolution* e = exact.get();
+    if (values.at("tt") == "none")
+      return std::make_unique<ErasedStrategy<Seed003Plain, OrderBase, const ExactSolution*>>(std::move(id), board, exact,
+                                                                                            base, e);
+    return std::make_unique<ErasedStrategy<Seed003WithTable, OrderBase, const ExactSolution*>>(std::move(id), board,
+                                                                                              exact, base, e);
+  };
+}
+
+// The connect solver (gravity boards): its options and its factory.
+std::vector<StrategyOption> connect_options() {
+  return {{"mode", "weak", {"weak", "distance"}, "the value only, or Pons's score (hence the exact distance)"},
+          {"window", "null", {"null", "full"}, "null-window searches on the score, or one search with a full window"},
+          {"anticipate", "on", {"on", "off"}, "never search a move that lets the opponent win at once"},
+          {"order", "threats", {"threats", "column"}, "moves by the threats they make, or centre columns first",
+           StrategyOption::Kind::choice, true},
+          {"tt", "symmetric", {"symmetric", "exact", "none"}, "table keyed by position or mirror-symmetric, or none"},
+          {"tt_mb", "0", {}, "table size in MiB, rounded down to a power of two (0: sized to the board)", kNumber},
+          {"near", "20", {}, "positions with at most this many empty cells use a second, 1 MiB table (0: one table)",
+           kNumber},
+          {"bounds", "on", {"on", "off"}, "static bounds: no line left, and the second player's claimeven"},
+          {"etc", "on", {"on", "off"}, "enhanced transposition cutoffs at every node"}};
+}
+
+StrategyFactory connect() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    auto v = [&](const char* key) -> const std::string& { return values.at(key); };
+    ConnectOptions o;
+    o.mode = v("mode") == "distance" ? ConnectOptions::Mode::distance : ConnectOptions::Mode::weak;
+    o.window = v("window") == "full" ? ConnectOptions::Window::full : ConnectOptions::Window::null;
+    o.anticipate = v("anticipate") == "on";
+    o.order = v("order") == "column" ? ConnectOptions::Order::column : ConnectOptions::Order::threats;
+    o.tt = v("tt") == "exact" ? ConnectOptions::Table::exact
+           : v("tt") == "none" ? ConnectOptions::Table::none : ConnectOptions::Table::symmetric;
+    if (std::stoull(v("tt_mb")) > 16384)
+      throw std::invalid_argument("strategy connect: tt_mb=" + v("tt_mb") + " is above the table's limit (16384 MiB)");
+    o.tt_mb = std::stoi(v("tt_mb"));
+    if (std::stoull(v("near")) > 64)
+      throw std::invalid_argument("strategy connect: near=" + v("near") + " is more empty cells than a board has (64)");
+    o.near = std::stoi(v("near"));
+    o.bounds = v("bounds") == "on";
+    o.etc = v("etc") == "on";
+    ConnectSolver<NoStats>::validate(board, o);  // the board and the table size, before any search
+    return std::make_unique<ErasedStrategy<ConnectSolver, ConnectOptions>>(std::move(id), board, nullptr, o);
+  };
+}
+
+// The strategy table: one line per strategy (README: "Adding a strategy").
+std::vector<StrategyEntry>& strategy_table() {
+  static std::vector<StrategyEntry> t = {
+      {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100},
+       erased<MinimaxFlat>()},
+      {{"minimax-depth",
+        "depth-scored minimax: a win scores higher the sooner it comes, a loss is put off (seed 004's 10 - depth, "
+        "for any board)",
+        {}},
+       erased<MinimaxDepth>()},
+      {{"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}, 100},
+       erased<Negamax>()},
+      {{"alphabeta", "negamax alpha-beta with orderings, windows, fail-soft/hard, and a Zobrist table",
+        alphabeta_family_options(), 10},
+       alphabeta_family<AlphaBetaKind::alphabeta>()},
+      {{"pvs", "principal variation search (NegaScout): null windows after the first move, re-search on success",
+        alphabeta_family_options()},
+       alphabeta_family<AlphaBetaKind::pvs>()},
+      // mtdf always has its table, and makes null windows of its own.
+      {{"mtdf", "MTD(f): null-window alpha-beta passes over a transposition table, converging on the value",
+        alphabeta_family_options({"window", "tt"})},
+       alphabeta_family<AlphaBetaKind::mtdf>()},
+      {{"memo",
+        "negamax with a memo of solved positions; keys=canonical is seed 000's symmetry memo (2,271 nodes on 3x3)",
+        {{"keys", "exact", {"exact", "canonical"}, "memo keys: the position, or its canonical form"}}},
+       memo()},
+      {{"solve", "the exact solver: retrograde analysis labels every reachable position (boards of at most 16 cells)",
+        {}},
+       retrograde()},
+      {{"best",
+        "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
+        "(algorithms/search/best_search.hpp)",
+        best_options()},
+       best()},
+      // Seed 003's engine as its Java code runs it (algorithms/search/seed003_alphabeta.hpp).
+      {{"alphabeta-seed003",
+        "seed 003's engine exactly: minimax-form alpha-beta, each root move searched with the full window, "
+        "+-1000 scores, a 65,536-slot always-replace table keyed by java.util.Random(12345) Zobrist numbers",
+        {{"tt", "zobrist", {"zobrist", "none"}, "the article's table, or none (its alpha-beta alone)"},
+         {"order", "index", {"index", "oracle"},
+          "cells in index order (the article's code) or the oracle order (its 'ideal ordering'), after the table move",
+          StrategyOption::Kind::choice, true}}},
+       seed003()},
+      {{"connect",
+        "exact solver for gravity boards (Connect-Four and its family; a gravity board with (rows + 1) * cols <= 64): "
+        "bitboards, threat ordering, claimeven bounds, a table of both bounds (algorithms/search/connect_solver.hpp)",
+        connect_options()},
+       connect()},
+  };
+  return t;
+}
+
+const StrategyEntry* find_entry(std::string_view name) {
+  for (const auto& e : strategy_table())
+    if (e.info.name == name) return &e;
+  return nullptr;
+}
+
+// Whether `value` is valid for `option`; throws with the valid values if not.
+void check_value(const StrategyInfo& info, const StrategyOption& option, const std::string& value) {
+  const std::string what = "strategy " + info.name + ": " + option.key + "=" + value + " is not valid";
+  switch (option.kind) {
+    case StrategyOption::Kind::move_order:
+      parse_order(value);  // throws with the valid parts
+      return;
+    case StrategyOption::Kind::choice:
+      if (std::find(option.choices.begin(), option.choices.end(), value) == option.choices.end()) {
+        std::string valid;
+        for (const auto& c : option.choices) valid += (valid.empty() ? "" : ", ") + c;
+        throw std::invalid_argument(what + " (choices: " + valid + ")");
+      }
+      return;
+    case StrategyOption::Kind::number: {
+      std::uint64_t n = 0;
+      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc{} || ptr != value.data() + value.size() || (option.key == "tt_bits" && n > 28))
+        throw std::invalid_argument(what + " (" + option.help + ")");
+      return;
+    }
   }
-  if (name == "connect") return make_connect(board, normal, values);
-  if (name == "best") {
-    BestOptions b;
-    b.wins = values["wins"] == "on";
-    b.threats = values["threats"] == "on";
-    b.window = values["window"] == "full" ? BestOptions::Window::full : BestOptions::Window::null;
-    b.tt = values["tt"] == "exact" ? BestOptions::Table::exact
-           : values["tt"] == "none" ? BestOptions::Table::none : BestOptions::Table::canonical;
-    b.tt_bits = std::stoi(values["tt_bits"]);
-    b.live = values["live"] == "on";
-    b.order = values["order"] == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
-    b.history = values["history"] == "on";
-    return std::make_unique<Erased<BestSearch, BestOptions>>(normal, board, nullptr, b);
+}
+
+// Option values in catalogue order, validated; unknown keys refused.
+OptionValues resolve(const StrategyInfo& info, const StrategySpec& spec) {
+  OptionValues values;
+  for (const auto& o : info.options) values[o.key] = o.default_value;
+  for (const auto& [key, value] : spec.options) {
+    const auto option = std::find_if(info.options.begin(), info.options.end(), [&k = key](const auto& o) { return o.key == k; });
+    if (option == info.options.end()) {
+      std::string valid;
+      for (const auto& o : info.options) valid += (valid.empty() ? "" : ", ") + o.key;
+      throw std::invalid_argument("strategy " + info.name + " has no option '" + key + "'" +
+                                  (valid.empty() ? " (it takes none)" : " (its options: " + valid + ")"));
+    }
+    check_value(info, *option, value);
+    values[key] = value;
   }
-  const AlphaBetaOptions o = alphabeta_options(values, name);
-  std::shared_ptr<const ExactSolution> exact = o.order.needs_exact() ? exact_solution(board) : nullptr;
-  const ExactSolution* e = exact.get();
-  if (name == "alphabeta")
-    return std::make_unique<Erased<AlphaBeta, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
-  if (name == "pvs")
-    return std::make_unique<Erased<Pvs, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
-  return std::make_unique<Erased<Mtdf, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
+  return values;
+}
+
+// The identity of the strategy with these (resolved) values.
+StrategyIdentity identity_of(const StrategyInfo& info, const OptionValues& values) {
+  StrategyIdentity id{info.name, info.name, "none", false, info.cost_weight};
+  for (std::size_t i = 0; i < info.options.size(); ++i) {
+    const StrategyOption& o = info.options[i];
+    std::string v = values.at(o.key);
+    if (o.kind == StrategyOption::Kind::move_order) {
+      const OrderSpec order = parse_order(v);
+      v = order_text(order);
+      id.seeded = id.seeded || seeded(order);
+    }
+    if (o.ordering) id.ordering = v;
+    id.spec += (i ? "," : ":") + o.key + "=" + v;
+  }
+  return id;
+}
+
+}  // namespace
+
+std::vector<StrategyInfo> strategy_catalog() {
+  std::vector<StrategyInfo> c;
+  for (const auto& e : strategy_table()) c.push_back(e.info);
+  return c;
+}
+
+void register_strategy(StrategyEntry entry) {
+  if (find_entry(entry.info.name))
+    throw std::invalid_argument("a strategy named '" + entry.info.name + "' is already registered");
+  strategy_table().push_back(std::move(entry));
+}
+
+std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view text) {
+  const StrategySpec spec = StrategySpec::parse(text);
+  const StrategyEntry* entry = find_entry(spec.name);
+  if (!entry) {
+    std::string valid;
+    for (const auto& e : strategy_table()) valid += (valid.empty() ? "" : ", ") + e.info.name;
+    throw std::invalid_argument("unknown strategy '" + spec.name + "' (strategies: " + valid + ")");
+  }
+  const OptionValues values = resolve(entry->info, spec);
+  return entry->make(board, values, identity_of(entry->info, values));
+}
+
+std::optional<std::size_t> seeded_option(std::string_view name,
+                                         const std::vector<std::pair<std::string, std::string>>& options) {
+  const StrategyEntry* entry = find_entry(name);
+  if (!entry) return std::nullopt;
+  for (std::size_t i = 0; i < options.size(); ++i)
+    for (const auto& o : entry->info.options)
+      if (o.key == options[i].first && o.kind == StrategyOption::Kind::move_order) try {
+          if (seeded(parse_order(options[i].second))) return i;
+        } catch (const std::invalid_argument&) {
+        }
+  return std::nullopt;
 }
 
 // The full `best` solver, except that on 4x4 the history tie-break is off:

@@ -8,8 +8,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstdlib>
-#include <new>
 #include <random>
 #include <string>
 #include <tuple>
@@ -17,25 +15,14 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/exact/pons_score.hpp"
+#include "algorithms/exact/published_values.hpp"
+#include "algorithms/exact/solution.hpp"
 #include "algorithms/search/connect_solver.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
 
 using namespace tictac;
-
-// Counts allocations while `counting` is set (the search loop must make none).
-namespace {
-bool counting = false;
-std::size_t allocations = 0;
-}  // namespace
-// Not inlined, so that the compiler does not see malloc and free meet new
-// and delete (-Wmismatched-new-delete).
-[[gnu::noinline]] void* operator new(std::size_t n) {
-  if (counting) ++allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
-  throw std::bad_alloc();
-}
-[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
-[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
@@ -225,7 +212,7 @@ std::vector<ConnectOptions> option_sets() {
 TEST_CASE("the connect solver agrees with a brute-force search on every 4x4 gravity position, k=3 and k=4",
           "[connect_solver]") {
   for (int k : {3, 4}) {
-    const Board b(4, 4, k);
+    const Board b(4, 4, k, true);
     BruteForce truth(b);
     const std::vector<Position> ps = all_positions(b);
     INFO(b.name() << ": " << ps.size() << " positions");
@@ -241,7 +228,7 @@ TEST_CASE("every option set agrees with the brute force on seeded samples of 4x4
           "[connect_solver]") {
   for (auto [rows, cols] : {std::pair{4, 4}, std::pair{4, 5}, std::pair{5, 4}})
     for (int k : {3, 4}) {
-      const Board b(rows, cols, k);
+      const Board b(rows, cols, k, true);
       BruteForce truth(b);
       const std::vector<Position> ps =
           sample_positions(b, 30, std::max(0, b.cells() - 14), b.cells() - 1, 1000u * rows + 10u * cols + k);
@@ -252,7 +239,7 @@ TEST_CASE("every option set agrees with the brute force on seeded samples of 4x4
 TEST_CASE("the connect solver agrees with the brute force on late samples of 5x5, 6x5, 5x6 and 6x7 with k=4",
           "[connect_solver]") {
   for (auto [rows, cols] : {std::pair{5, 5}, std::pair{6, 5}, std::pair{5, 6}, std::pair{6, 7}}) {
-    const Board b(rows, cols, 4);
+    const Board b(rows, cols, 4, true);
     BruteForce truth(b);
     const std::vector<Position> ps = sample_positions(b, 30, b.cells() - 14, b.cells() - 1, 77u * rows + cols);
     for (auto mode : {ConnectOptions::Mode::weak, ConnectOptions::Mode::distance}) {
@@ -268,7 +255,7 @@ TEST_CASE("other k and shapes: 5x6 with k=5, 3x7 with k=3, one row, k=1, k=2", "
   // a key of 4 bits, below the tables' usual sizes.
   for (auto [rows, cols, k] : {std::tuple{5, 6, 5}, std::tuple{3, 7, 3}, std::tuple{1, 9, 3}, std::tuple{4, 4, 1},
                                std::tuple{2, 5, 3}, std::tuple{4, 5, 2}, std::tuple{1, 2, 2}, std::tuple{2, 2, 2}}) {
-    const Board b(rows, cols, k);
+    const Board b(rows, cols, k, true);
     BruteForce truth(b);
     // Games with k <= 2 end within a few plies.
     const int from = k == 1 ? 0 : k == 2 ? 1 : std::max(0, b.cells() - 13), to = k == 1 ? 0 : k == 2 ? 5 : b.cells() - 1;
@@ -281,10 +268,61 @@ TEST_CASE("other k and shapes: 5x6 with k=5, 3x7 with k=3, one row, k=1, k=2", "
   }
 }
 
+TEST_CASE("the connect strategy agrees with the exact solution on every non-terminal position of 4x4 and 3x5 with "
+          "gravity",
+          "[connect_solver]") {
+  // A second, independent truth: the project's retrograde solution of
+  // gravity boards (algorithms/exact/solution.hpp), with Pons's score from
+  // its value and distance (pons_score.hpp).
+  for (auto [rows, cols, k] : {std::tuple{4, 4, 4}, std::tuple{4, 4, 3}, std::tuple{3, 5, 3}}) {
+    const Board b(rows, cols, k, true);
+    const auto exact = exact_solution(b);
+    const StateSpace& space = exact->space();
+    auto weak = make_strategy(b, "connect");
+    auto distance = make_strategy(b, "connect:mode=distance");
+    int failed = 0, searched = 0;
+    for (StateSpace::Index i = 0; i < space.size(); ++i) {
+      if (space.terminal(i)) continue;
+      const Position p = space.position(i);
+      const SearchResult w = weak->search_fast(p), d = distance->search_fast(p);
+      const int score = pons_score(b.cells(), p.ply(), exact->value(i), exact->distance(i));
+      ++searched;
+      // In distance mode the move must also keep the distance.
+      bool keeps = exact->is_optimal(p, d.best_move);
+      if (keeps) {
+        Position q = p;
+        q.play(d.best_move, p.to_move());
+        keeps = exact->distance(q) + 1 == exact->distance(i);
+      }
+      if ((w.value != exact->value(i) || !exact->is_optimal(p, w.best_move) || d.value != exact->value(i) ||
+           d.score != score || !keeps) &&
+          failed++ < 3)
+        FAIL_CHECK(b.name() << " x=" << p.x << " o=" << p.o << ": weak " << w.value << "/" << w.best_move
+                            << ", distance " << d.value << "/" << d.score << "/" << d.best_move << " (exact "
+                            << exact->value(i) << ", score " << score << ")");
+    }
+    INFO(b.name() << ": " << searched << " positions");
+    CHECK(searched > 1000);
+    CHECK(failed == 0);
+  }
+}
+
+TEST_CASE("connect gives the published value of every small gravity board that has one", "[connect_solver]") {
+  // Connect-Four itself (6x7) is a benchmark (bench/bench_connect.cpp).
+  int checked = 0;
+  for (const PublishedValue& v : published_values()) {
+    if (!v.gravity || v.rows * v.cols > 20) continue;
+    INFO(v.board().name() << " (" << v.source << ")");
+    CHECK(make_strategy(v.board(), "connect")->search(Position{}).value == v.value);
+    ++checked;
+  }
+  CHECK(checked > 0);
+}
+
 TEST_CASE("the empty 4x4 gravity board is a draw with k=4 and a first-player win with k=3", "[connect_solver]") {
   // 4x4 k=4 with gravity is a published draw (Tromp's table); k=3 is checked
   // against the brute force.
-  const Board b4(4, 4, 4), b3(4, 4, 3);
+  const Board b4(4, 4, 4, true), b3(4, 4, 3, true);
   ConnectSolver<NoStats> s4(b4), s3(b3);
   NoStats none;
   CHECK(s4.search(Position{}, none).value == 0);
@@ -293,7 +331,7 @@ TEST_CASE("the empty 4x4 gravity board is a draw with k=4 and a first-player win
 }
 
 TEST_CASE("distance() turns Pons's score back into the brute force's distance", "[connect_solver]") {
-  const Board b(4, 5, 4);
+  const Board b(4, 5, 4, true);
   BruteForce truth(b);
   for (const Position& p : sample_positions(b, 200, 6, b.cells() - 1, 99)) {
     const Label l = truth.solve(p);
@@ -301,8 +339,8 @@ TEST_CASE("distance() turns Pons's score back into the brute force's distance", 
   }
 }
 
-TEST_CASE("a finished root is one terminal node; an immediate win is one node", "[connect_solver]") {
-  const Board b(4, 4, 4);
+TEST_CASE("a finished root is one terminal node, and an immediate win is one node", "[connect_solver]") {
+  const Board b(4, 4, 4, true);
   ConnectSolver<CountingStats> s(b);
   // X has the bottom row (cells 12-15), O three stones above: O to move, lost.
   Position won{(Mask{15} << 12), (Mask{7} << 8)};
@@ -322,7 +360,7 @@ TEST_CASE("a finished root is one terminal node; an immediate win is one node", 
 }
 
 TEST_CASE("statistics do not change the search, and repeated searches count the same nodes", "[connect_solver]") {
-  const Board b(5, 5, 4);
+  const Board b(5, 5, 4, true);
   ConnectSolver<CountingStats> counting(b);
   ConnectSolver<NoStats> fast(b);
   for (const Position& p : sample_positions(b, 10, 4, 12, 5)) {
@@ -337,30 +375,16 @@ TEST_CASE("statistics do not change the search, and repeated searches count the 
   }
 }
 
-TEST_CASE("a search allocates nothing once the solver is built", "[connect_solver]") {
-  const Board b(6, 7, 4);
-  ConnectOptions o;
-  o.tt_mb = 1;
-  ConnectSolver<CountingStats> solver(b, o);
-  // A mid-game position of Connect-Four (Pons's moves 4453 6...).
-  const std::vector<Position> ps = sample_positions(b, 3, 16, 20, 42);
-  allocations = 0;
-  counting = true;
-  for (const Position& p : ps) {
-    CountingStats st;
-    solver.search(p, st);
-  }
-  counting = false;
-  CHECK(allocations == 0);
-}
-
-TEST_CASE("boards beyond the bitboard and positions against gravity are refused", "[connect_solver]") {
+TEST_CASE("boards without gravity, beyond the bitboard, and positions against gravity are refused",
+          "[connect_solver]") {
+  CHECK_THROWS_WITH(ConnectSolver<NoStats>(Board(6, 7, 4)), Catch::Contains("6x7k4 has no gravity"));
+  CHECK_THROWS_WITH(make_strategy(Board(4, 4, 4), "connect"), Catch::Contains("4x4k4 has no gravity"));
   // 8x8: (8 + 1) * 8 = 72 bits.
-  CHECK_THROWS_WITH(ConnectSolver<NoStats>(Board(8, 8, 4)), Catch::Contains("(rows + 1) * cols = 72"));
+  CHECK_THROWS_WITH(ConnectSolver<NoStats>(Board(8, 8, 4, true)), Catch::Contains("(rows + 1) * cols = 72"));
   ConnectOptions none_table;
   none_table.tt = ConnectOptions::Table::none;
-  CHECK_NOTHROW(ConnectSolver<NoStats>(Board(7, 8, 4), none_table));  // 64 bits
-  const Board b(4, 4, 4);
+  CHECK_NOTHROW(ConnectSolver<NoStats>(Board(7, 8, 4, true), none_table));  // 64 bits
+  const Board b(4, 4, 4, true);
   ConnectSolver<NoStats> s(b);
   NoStats none;
   // An X stone in the top row over an empty column.
@@ -373,7 +397,7 @@ TEST_CASE("boards beyond the bitboard and positions against gravity are refused"
 
 TEST_CASE("the registry builds the connect strategy from its spec and refuses what it cannot solve",
           "[connect_solver]") {
-  const Board b(4, 5, 4);
+  const Board b(4, 5, 4, true);
   BruteForce truth(b);
   const std::vector<Position> ps = sample_positions(b, 10, 6, 19, 7);
   auto weak = make_strategy(b, "connect");
@@ -387,7 +411,7 @@ TEST_CASE("the registry builds the connect strategy from its spec and refuses wh
     CHECK(weak->search_fast(p).value == l.value * sign);
     CHECK(distance->search(p).score == truth.score(p, l));
   }
-  CHECK_THROWS_WITH(make_strategy(Board(8, 8, 4), "connect"), Catch::Contains("(rows + 1) * cols = 72"));
-  CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4), "connect:tt_mb=99999"), Catch::Contains("limit"));
-  CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4), "connect:order=random"), Catch::Contains("choices"));
+  CHECK_THROWS_WITH(make_strategy(Board(8, 8, 4, true), "connect"), Catch::Contains("(rows + 1) * cols = 72"));
+  CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4, true), "connect:tt_mb=99999"), Catch::Contains("limit"));
+  CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4, true), "connect:order=random"), Catch::Contains("choices"));
 }

@@ -8,6 +8,7 @@
 
 #include "algorithms/search/alphabeta.hpp"
 #include "algorithms/search/best_search.hpp"
+#include "algorithms/search/connect_bitboard.hpp"
 #include "algorithms/search/connect_solver.hpp"
 #include "algorithms/search/memo_negamax.hpp"
 #include "algorithms/search/minimax.hpp"
@@ -377,10 +378,14 @@ std::optional<std::size_t> seeded_option(std::string_view name,
   return std::nullopt;
 }
 
-// The full `best` solver, except that on 4x4 the history tie-break is off:
-// measured with bench/bench_best_search.cpp, it costs nodes there (k=4:
-// 23,259 with it, 18,985 without) and saves them on 5x5, 6x5 and 6x6.
+// On gravity boards that its bitboards hold, connect (Connect-Four's weak
+// solve: about 15 s, bench/bench_connect.cpp; best is built for boards
+// without gravity).  Otherwise the full `best` solver, except that on 4x4
+// the history tie-break is off: measured with bench/bench_best_search.cpp,
+// it costs nodes there (k=4: 23,259 with it, 18,985 without) and saves them
+// on 5x5, 6x5 and 6x6.
 std::string default_strategy(const Board& board) {
+  if (board.gravity() && ConnectBitboard::fits(board.rows(), board.cols())) return "connect";
   if (board.rows() == 4 && board.cols() == 4) return "best:history=off";
   return "best";
 }

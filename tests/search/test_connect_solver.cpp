@@ -307,6 +307,14 @@ TEST_CASE("the connect strategy agrees with the exact solution on every non-term
   }
 }
 
+TEST_CASE("connect is the default strategy of gravity boards that its bitboards hold, and only of those",
+          "[connect_solver]") {
+  CHECK(default_strategy(Board(6, 7, 4, true)) == "connect");
+  CHECK(default_strategy(Board(4, 4, 4, true)) == "connect");
+  CHECK(default_strategy(Board(8, 8, 4, true)).rfind("best", 0) == 0);  // (8 + 1) * 8 = 72 bits
+  CHECK(default_strategy(Board(6, 7, 4)).rfind("best", 0) == 0);
+}
+
 TEST_CASE("connect gives the published value of every small gravity board that has one", "[connect_solver]") {
   // Connect-Four itself (6x7) is a benchmark (bench/bench_connect.cpp).
   int checked = 0;

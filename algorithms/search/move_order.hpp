@@ -1,9 +1,9 @@
 // Move orderings for the alpha-beta family: the order in which a node's
-// moves are tried.  An ordering is a base order for all moves (OrderBase),
-// optionally preceded by the killer moves of the ply and by the table's best
-// move.  The harness names them, says in words what each does, and parses
-// and prints them (harness/registry/orderings.cpp, one table); here they are
-// values only, and MoveOrder::order is what each base does.
+// moves are tried.  An ordering is a base order for all moves (an OrderBase,
+// one file each in algorithms/search/order/), optionally preceded by the
+// killer moves of the ply and by the table's best move.  The harness names
+// them, says in words what each does, and parses and prints them
+// (harness/registry/orderings.cpp, one table); here they are values only.
 //
 // Every ordering orders the legal moves (Position::legal_moves), so on a
 // gravity board at most one cell per column.
@@ -11,22 +11,19 @@
 
 #include <array>
 #include <cstdint>
-#include <string>
-#include <string_view>
-#include <vector>
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/exact/solution.hpp"
+#include "algorithms/search/order/index.hpp"
+#include "algorithms/search/order/order_base.hpp"
 
 namespace tictac {
-
-enum class OrderBase : std::uint8_t { index, static_lines, random, random_fixed, history, oracle, worst };
 
 struct OrderSpec {
   bool tt_first = false;
   bool killers = false;
-  OrderBase base = OrderBase::index;
+  const OrderBase* base = &kIndexOrder;  // a constant of algorithms/search/order/
 };
 
 class MoveOrder {
@@ -49,7 +46,7 @@ class MoveOrder {
       killers_[ply][1] = killers_[ply][0];
       killers_[ply][0] = static_cast<std::int8_t>(move);
     }
-    if (spec_.base == OrderBase::history) history_[static_cast<int>(s)][move] += std::uint64_t(depth) * depth;
+    if (spec_.base->records_history) ctx_.history[static_cast<int>(s)][move] += std::uint64_t(depth) * depth;
   }
 
   const OrderSpec& spec() const { return spec_; }
@@ -57,12 +54,8 @@ class MoveOrder {
  private:
   const Board& board_;
   OrderSpec spec_;
-  std::uint64_t seed_;
-  std::uint64_t rng_;
-  const ExactSolution* exact_;
-  std::vector<std::int8_t> static_order_;  // static or random-fixed permutation
+  OrderContext ctx_;
   std::array<std::array<std::int8_t, 2>, Board::kMaxCells + 1> killers_{};
-  std::array<std::array<std::uint64_t, Board::kMaxCells>, 2> history_{};
 };
 
 }  // namespace tictac

@@ -64,9 +64,9 @@ class Seed003AlphaBeta {
   static constexpr int kWin = 1000;
   static constexpr std::int64_t kKeySeed = 12345;
 
-  // `base` is OrderBase::index (the article's code) or OrderBase::oracle;
+  // `base` is &kIndexOrder (the article's code) or &kOracleOrder;
   // `exact` is needed for the oracle and must outlive the search.
-  Seed003AlphaBeta(const Board& board, OrderBase base, const ExactSolution* exact)
+  Seed003AlphaBeta(const Board& board, const OrderBase* base, const ExactSolution* exact)
       : board_(board), order_(board, OrderSpec{Table, false, base}, 1, exact) {
     JavaRandom random(kKeySeed);
     for (int cell = 0; cell < board.cells(); ++cell)

@@ -10,6 +10,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/experiment/config.hpp"
+#include "harness/experiment/disagreements.hpp"
 #include "harness/experiment/runner.hpp"
 #include "harness/experiment/shard.hpp"
 
@@ -101,12 +102,7 @@ void report(const RunSummary& s, const RunOptions& ro) {
              ro.shard.sharded() ? fmt::format(", shard {}/{}", ro.shard.index, ro.shard.count) : std::string(),
              (s.out / "metadata.json").string());
   if (s.disagreements.empty()) return;
-  fmt::print(stderr, "tictac run: {} position(s) disagree with the reference (matches_exact = false):\n",
-             s.disagreements.size());
-  const std::size_t shown = std::min<std::size_t>(s.disagreements.size(), 50);
-  for (std::size_t i = 0; i < shown; ++i) fmt::print(stderr, "  {}\n", s.disagreements[i]);
-  if (shown < s.disagreements.size()) fmt::print(stderr, "  ... and {} more\n", s.disagreements.size() - shown);
-  throw ExitCode{kExitFailure};
+  fail(disagreement_message(s.disagreements), kExitFailure);
 }
 
 }  // namespace

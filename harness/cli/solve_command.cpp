@@ -3,17 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <algorithm>
-#include <bit>
-#include <chrono>
-#include <nlohmann/json.hpp>
-#include <optional>
-
 #include "harness/cli/commands.hpp"
+#include "harness/experiment/solve_report.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
-#include "harness/registry/exact_cache.hpp"
-#include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
 
@@ -29,92 +22,15 @@ struct SolveOptions {
   bool no_timing = false;
 };
 
-// Up to this many cells the exact solution is built for every solve (3x4
-// takes milliseconds); above, only with --all-optimal (4x4 takes seconds).
-constexpr int kExactByDefault = 12;
+void print_json(const SolveReport& rep) { fmt::print("{}\n", solve_json(rep).dump(2)); }
 
-// Wall time of the statistics-free search: one run, or the median of five
-// when one run takes under 50 ms.
-std::int64_t time_search(Strategy& s, const Position& p) {
-  auto once = [&] {
-    const auto t0 = std::chrono::steady_clock::now();
-    const SearchResult r = s.search_fast(p);
-    const auto t1 = std::chrono::steady_clock::now();
-    (void)r;
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
-  };
-  std::vector<std::int64_t> times{once()};
-  if (times[0] < 50'000'000)
-    while (times.size() < 5) times.push_back(once());
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
-
-// Every optimal move of the root and a principal variation, and where they
-// come from (none of it counted in the statistics).
-struct OptimalPlay {
-  bool listed = false;
-  std::vector<int> moves, pv;
-  std::string source = "not computed (more than 12 cells: use --all-optimal)";
-};
-
-// From the exact solution, which the strategy's answer must agree with.
-OptimalPlay from_exact(const Board& b, const Position& root, const Strategy& strategy, const SearchResult& r) {
-  OptimalPlay o{true, {}, {}, "exact solution"};
-  const auto exact = exact_solution(b);
-  if (exact->value(root) != r.value || !exact->is_optimal(root, r.best_move))
-    throw std::runtime_error("strategy " + strategy.spec() + " disagrees with the exact solution on " +
-                             format_position(b, root) + " (exact value " + std::to_string(exact->value(root)) +
-                             ", strategy value " + std::to_string(r.value) + ", move " + std::to_string(r.best_move) + ")");
-  for (Mask m = exact->optimal_moves(root); m; m &= m - 1) o.moves.push_back(std::countr_zero(m));
-  for (Position p = root; exact->best_move(p) >= 0;) {
-    o.pv.push_back(exact->best_move(p));
-    p.play(o.pv.back(), p.to_move());
-  }
-  return o;
-}
-
-// Without an exact table: every child searched by the same strategy.
-OptimalPlay by_search(const Board& b, const Position& root, Strategy& strategy, const SearchResult& r) {
-  OptimalPlay o{true, {}, {}, "strategy search of each move"};
-  const int sign = root.to_move() == Side::X ? 1 : -1;
-  for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
-    Position q = root;
-    q.play(std::countr_zero(e), root.to_move());
-    if (sign * strategy.search_fast(q).value == sign * r.value) o.moves.push_back(std::countr_zero(e));
-  }
-  for (Position p = root;;) {
-    const SearchResult step = strategy.search_fast(p);
-    if (step.best_move < 0) break;
-    o.pv.push_back(step.best_move);
-    p.play(step.best_move, p.to_move());
-  }
-  return o;
-}
-
-void print_json(const Board& b, const Position& root, const Strategy& strategy, const SearchResult& r,
-                const OptimalPlay& o, std::optional<std::int64_t> time_ns) {
-  nlohmann::ordered_json j;
-  j["board"] = b.size_name();
-  j["k"] = b.k();
-  j["position"] = format_position(b, root);
-  j["strategy"] = strategy.spec();
-  j["value"] = r.value;
-  j["value_text"] = value_text(r.value);
-  j["best_move"] = r.best_move;
-  j["best_moves"] = o.listed ? nlohmann::ordered_json(o.moves) : nlohmann::ordered_json(nullptr);
-  j["best_moves_source"] = o.source;
-  j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);
-  j["score"] = r.score;
-  stats_to_json(r.stats, j);
-  j["time_ns"] = time_ns ? nlohmann::ordered_json(*time_ns) : nlohmann::ordered_json(nullptr);
-  fmt::print("{}\n", j.dump(2));
-}
-
-void print_table(const Board& b, const Position& root, const Strategy& strategy, const SearchResult& r,
-                 const OptimalPlay& o, std::optional<std::int64_t> time_ns) {
+void print_table(const SolveReport& rep) {
+  const Board& b = rep.board;
+  const Position& root = rep.position;
+  const SearchResult& r = rep.result;
+  const OptimalPlay& o = rep.optimal;
   fmt::print("position        {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
-  fmt::print("strategy        {}\n", strategy.spec());
+  fmt::print("strategy        {}\n", rep.strategy);
   fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
   fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")");
   std::string names;
@@ -123,8 +39,8 @@ void print_table(const Board& b, const Position& root, const Strategy& strategy,
   std::string line;
   for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
   fmt::print("principal var.  {}\n", line.empty() ? "-" : line);
-  if (time_ns)
-    fmt::print("time            {:.3f} ms (statistics-free search)\n", *time_ns / 1e6);
+  if (rep.time_ns)
+    fmt::print("time            {:.3f} ms (statistics-free search)\n", *rep.time_ns / 1e6);
   else
     fmt::print("time            not measured (--no-timing)\n");
   fmt::print("statistics (one counting search):\n");
@@ -134,14 +50,8 @@ void print_table(const Board& b, const Position& root, const Strategy& strategy,
 void solve(const SolveOptions& opts) {
   const Board b = parse_board(opts.board, opts.k);
   const Position root = opts.position.empty() ? Position{} : parse_position(b, opts.position);
-  auto strategy = make_strategy(b, opts.strategy.empty() ? default_strategy(b) : opts.strategy);
-  const SearchResult r = strategy->search(root);
-  const auto time_ns = opts.no_timing ? std::nullopt : std::optional<std::int64_t>(time_search(*strategy, root));
-  const bool listed = b.cells() <= kExactByDefault || opts.all_optimal;
-  const OptimalPlay o = !listed                                 ? OptimalPlay{}
-                        : b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, *strategy, r)
-                                                             : by_search(b, root, *strategy, r);
-  (opts.format == "json" ? print_json : print_table)(b, root, *strategy, r, o, time_ns);
+  const SolveReport rep = solve_report(b, root, opts.strategy, opts.all_optimal, !opts.no_timing);
+  (opts.format == "json" ? print_json : print_table)(rep);
 }
 
 }  // namespace

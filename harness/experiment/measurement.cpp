@@ -6,6 +6,7 @@
 #include <mutex>
 #include <thread>
 
+#include "algorithms/search/cancellable.hpp"
 #include "harness/experiment/runner.hpp"
 #include "harness/formats/notation.hpp"
 
@@ -27,11 +28,16 @@ bool interrupted(const std::atomic<bool>* interrupt) { return interrupt && inter
 }  // namespace
 
 PositionMeasurement measure_position(Strategy& strategy, Reference& ref, const PositionEntry& e, int repetitions,
-                                     const std::optional<SearchResult>& counted) {
+                                     const std::optional<SearchResult>& counted, const std::atomic<bool>* cancel) {
   PositionMeasurement m;
-  m.counted = counted ? *counted : strategy.search(e.position);
+  try {
+    m.counted = counted ? *counted : cancel ? strategy.search_cancellable(e.position, *cancel) : strategy.search(e.position);
+  } catch (const SearchCancelled&) {
+    throw Interrupted();
+  }
   m.fast_value = strategy.search_fast(e.position).value;
   for (int r = 0; r < repetitions; ++r) {
+    if (interrupted(cancel)) throw Interrupted();
     const auto t0 = std::chrono::steady_clock::now();
     const SearchResult fast = strategy.search_fast(e.position);
     const auto t1 = std::chrono::steady_clock::now();
@@ -55,7 +61,8 @@ std::string mismatch(const Board& b, Reference& ref, const PositionEntry& e, con
 }
 
 std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, const std::vector<PreparedBoard>& boards,
-                                                        unsigned threads, const std::atomic<bool>* interrupt) {
+                                                        unsigned threads, const std::atomic<bool>* interrupt,
+                                                        bool cancellable) {
   std::vector<std::vector<SearchResult>> counted(plan.mine.size());
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stop{false};
@@ -73,9 +80,12 @@ std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, con
         }
         for (const PositionEntry& e : pb.sets[cell.set]) {
           if (stop.load() || interrupted(interrupt)) return;
-          counted[ci].push_back(own->search(e.position));
+          counted[ci].push_back(cancellable && interrupt ? own->search_cancellable(e.position, *interrupt)
+                                                         : own->search(e.position));
         }
       }
+    } catch (const SearchCancelled&) {
+      return;  // interrupted: reported below
     } catch (...) {
       std::lock_guard lock(mutex);
       if (!error) error = std::current_exception();

@@ -28,9 +28,13 @@ struct PositionMeasurement {
 // Measures one position: the counting search (unless `counted` has it
 // already), one untimed search_fast (so the first repetition does not pay
 // for building the statistics-free instantiation or for cold caches), then
-// `repetitions` timed ones.
+// `repetitions` timed ones.  With `cancel`, the counting search is the
+// cancellable one (Strategy::search_cancellable, the same counts) and the
+// flag is read before each timed repetition too: once it is set, throws
+// Interrupted.
 PositionMeasurement measure_position(Strategy& strategy, Reference& ref, const PositionEntry& e, int repetitions,
-                                     const std::optional<SearchResult>& counted);
+                                     const std::optional<SearchResult>& counted,
+                                     const std::atomic<bool>* cancel = nullptr);
 
 // Why a measurement does not match: "value 1, exact 0; best move b2, optimal a1 c3".
 std::string mismatch(const Board& board, Reference& ref, const PositionEntry& e, const PositionMeasurement& m);
@@ -39,7 +43,10 @@ std::string mismatch(const Board& board, Reference& ref, const PositionEntry& e,
 // thread at a time, each with a Strategy of its own (tables start empty, so
 // the counts equal a one-thread run's).  By cell of the plan, by position.
 // Throws Interrupted when `interrupt` is set, or the first error of a worker.
+// With `cancellable`, the searches are the cancellable ones, which read
+// `interrupt` every 2^16 nodes too.
 std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, const std::vector<PreparedBoard>& boards,
-                                                        unsigned threads, const std::atomic<bool>* interrupt);
+                                                        unsigned threads, const std::atomic<bool>* interrupt,
+                                                        bool cancellable = false);
 
 }  // namespace tictac

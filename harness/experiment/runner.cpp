@@ -230,7 +230,8 @@ struct CellRunner {
     PreparedBoard& pb = boards[cell.board];
     const auto done = counted.empty() ? std::nullopt : std::optional<SearchResult>(counted[ci][pi]);
     searches += 1 + static_cast<std::uint64_t>(config.repetitions);
-    return measure_position(*pb.strategies[cell.strategy], *pb.ref, pb.sets[cell.set][pi], config.repetitions, done);
+    return measure_position(*pb.strategies[cell.strategy], *pb.ref, pb.sets[cell.set][pi], config.repetitions, done,
+                            options.cancellable_searches ? options.interrupt : nullptr);
   }
 
   // The position's rows, and what disagrees with the reference.
@@ -294,7 +295,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   // Measure and report: with several jobs, every counting search first, on
   // threads; then each cell's timed searches on this thread alone.
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, options.jobs), plan.mine.size()));
-  const auto counted = threads > 1 ? count_on_threads(plan, boards, threads, options.interrupt)
+  const auto counted = threads > 1 ? count_on_threads(plan, boards, threads, options.interrupt, options.cancellable_searches)
                                    : std::vector<std::vector<SearchResult>>{};
   ResultsCsv rows(out.csv());
   Progress progress(options.progress, plan.mine.size(), plan.positions);

@@ -48,6 +48,11 @@ struct RunOptions {
   bool progress = false;          // cells done, rate and time left on stderr
   std::string command_line;       // recorded in metadata.json
   const std::atomic<bool>* interrupt = nullptr;  // set by a signal handler
+  // The counting searches read `interrupt` every 2^16 nodes too
+  // (Strategy::search_cancellable: the same counts), so an interrupt stops
+  // a long search and not only the run between searches.  The timed
+  // searches stay the plain search_fast, run to their end first.
+  bool cancellable_searches = false;
   // Run only this shard's cells (harness/experiment/shard.hpp); metadata.json then has a
   // "shard" object that `tictac merge` reads: the shard, the total number of
   // cells, and the global index and row count of each cell run here.

@@ -1,5 +1,6 @@
-// An algorithm behind the Strategy interface: its three instantiations
-// (counting, statistics-free, traced), each built on first use from the same
+// An algorithm behind the Strategy interface: its instantiations (counting,
+// statistics-free, traced, and the cancellable counting and statistics-free
+// ones), each built on first use from the same
 // constructor arguments, and the factory that a line of the strategy table
 // (strategy_registry.cpp) names.
 //
@@ -14,6 +15,7 @@
 #include <utility>
 
 #include "algorithms/exact/solution.hpp"
+#include "algorithms/search/cancellable.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac {
@@ -43,6 +45,18 @@ class ErasedStrategy final : public Strategy {
     r.stats = stats.result();
     return r;
   }
+  SearchResult search_cancellable(const Position& p, const std::atomic<bool>& cancel) override {
+    Cancellable<CountingStats> stats;
+    stats.cancel = &cancel;
+    SearchResult r = stoppable(counting_cancellable_, p, stats);
+    r.stats = stats.result();
+    return r;
+  }
+  SearchResult search_fast_cancellable(const Position& p, const std::atomic<bool>& cancel) override {
+    Cancellable<NoStats> stats;
+    stats.cancel = &cancel;
+    return stoppable(fast_cancellable_, p, stats);
+  }
 
  private:
   template <class S>
@@ -51,6 +65,17 @@ class ErasedStrategy final : public Strategy {
       algo = std::apply([this](const auto&... a) { return std::make_unique<Algo<S>>(board_, a...); }, args_);
     return *algo;
   }
+  // A cancelled search leaves its instance mid-search: it is dropped, and
+  // the next call builds a fresh one.
+  template <class S>
+  SearchResult stoppable(std::unique_ptr<Algo<S>>& algo, const Position& p, S& stats) {
+    try {
+      return get(algo).search(p, stats);
+    } catch (const SearchCancelled&) {
+      algo.reset();
+      throw;
+    }
+  }
 
   Board board_;
   std::shared_ptr<const ExactSolution> exact_;
@@ -58,6 +83,8 @@ class ErasedStrategy final : public Strategy {
   std::unique_ptr<Algo<CountingStats>> counting_;
   std::unique_ptr<Algo<NoStats>> fast_;
   std::unique_ptr<Algo<TracingStats>> traced_;
+  std::unique_ptr<Algo<Cancellable<CountingStats>>> counting_cancellable_;
+  std::unique_ptr<Algo<Cancellable<NoStats>>> fast_cancellable_;
 };
 
 // The factory of an algorithm constructed from the board alone.

@@ -2,14 +2,21 @@
 
 #include <stdexcept>
 
+#include "algorithms/search/order/history.hpp"
+#include "algorithms/search/order/index.hpp"
+#include "algorithms/search/order/oracle.hpp"
+#include "algorithms/search/order/random.hpp"
+#include "algorithms/search/order/random_fixed.hpp"
+#include "algorithms/search/order/static_lines.hpp"
+
 namespace tictac {
 
 namespace {
 
 constexpr Ordering prefix(std::string_view name, bool OrderSpec::*flag, std::string_view help) {
-  return {name, true, OrderBase::index, flag, false, false, help};
+  return {name, true, nullptr, flag, false, false, help};
 }
-constexpr Ordering base(std::string_view name, OrderBase b, bool needs_exact, bool seeded, std::string_view help) {
+constexpr Ordering base(std::string_view name, const OrderBase* b, bool needs_exact, bool seeded, std::string_view help) {
   return {name, false, b, nullptr, needs_exact, seeded, help};
 }
 
@@ -19,20 +26,20 @@ constexpr Ordering kOrderings[] = {
     prefix("tt", &OrderSpec::tt_first, "the table's best move first (needs tt=zobrist)"),
     prefix("killer", &OrderSpec::killers, "the two killer moves of this ply first, newest first"),
     //   name            value                     exact  seeded
-    base("index", OrderBase::index, false, false, "cells 0, 1, 2, ... row by row"),
-    base("static", OrderBase::static_lines, false, false,
+    base("index", &kIndexOrder, false, false, "cells 0, 1, 2, ... row by row"),
+    base("static", &kStaticLinesOrder, false, false,
          "by the number of windows through a cell, most first, then by index (on 3x3: centre, corners, edges); on a "
          "gravity board by column, centre first, ties to the left (4, 3, 5, 2, 6, 1, 7 on seven columns)"),
-    base("random", OrderBase::random, false, true,
+    base("random", &kRandomOrder, false, true,
          "a fresh shuffle at every node, from a seeded generator that restarts with each search"),
-    base("random-fixed", OrderBase::random_fixed, false, true, "one seeded permutation of the cells, used at every node"),
-    base("history", OrderBase::history, false, false,
+    base("random-fixed", &kRandomFixedOrder, false, true, "one seeded permutation of the cells, used at every node"),
+    base("history", &kHistoryOrder, false, false,
          "by the history heuristic: a cell scores depth^2 each time it causes a cutoff for that side; most first, "
          "then by index"),
-    base("oracle", OrderBase::oracle, true, false,
+    base("oracle", &kOracleOrder, true, false,
          "by exact value for the side to move, best first; among equal values faster wins and slower losses "
          "first; then by index (the bracket from below)"),
-    base("worst", OrderBase::worst, true, false, "the oracle order reversed (the bracket from above)"),
+    base("worst", &kWorstOrder, true, false, "the oracle order reversed (the bracket from above)"),
 };
 
 const Ordering& base_of(const OrderSpec& spec) {

@@ -7,9 +7,10 @@
 // then one base, joined with '+': "tt+killer+history".  Without a base the
 // base is index, and the normal form leaves it out: "tt" is "tt+index".
 //
-// Adding an ordering: its OrderBase value and its case in MoveOrder
-// (algorithms/search/move_order.*), then one line in kOrderings
-// (orderings.cpp).  Everything else (the parser, the normal form, the
+// Adding an ordering: one new file in algorithms/search/order/ that defines
+// its OrderBase constant (order_base.hpp says what a base is), then in
+// orderings.cpp that file's #include and one line in kOrderings.  Everything
+// else (the parser, the normal form, the
 // choices and help of `tictac strategies`, seeding in configs, the check for
 // the exact solution) reads the table.
 #pragma once
@@ -27,7 +28,7 @@ struct Ordering {
   std::string_view name;
   // A base sets OrderSpec::base; a prefix sets one flag of OrderSpec.
   bool prefix;
-  OrderBase base;        // a base's value
+  const OrderBase* base;  // a base's constant
   bool OrderSpec::*flag;  // a prefix's flag
   bool needs_exact;      // reads the exact solution (boards of at most 16 cells)
   bool seeded;           // draws from the strategy's seed; a config without a seed runs it once per seed

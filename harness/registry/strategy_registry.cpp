@@ -14,6 +14,7 @@
 #include "algorithms/search/minimax.hpp"
 #include "algorithms/search/mtdf.hpp"
 #include "algorithms/search/negamax.hpp"
+#include "algorithms/search/order/oracle.hpp"
 #include "algorithms/search/policy.hpp"
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
@@ -173,13 +174,14 @@ StrategyFactory retrograde() {
 // Seed 003's engine: with or without its table, in index or oracle order.
 StrategyFactory seed003() {
   return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
-    const OrderBase base = values.at("order") == "oracle" ? OrderBase::oracle : OrderBase::index;
-    std::shared_ptr<const ExactSolution> exact = base == OrderBase::oracle ? exact_solution(board) : nullptr;
+    const bool oracle = values.at("order") == "oracle";
+    const OrderBase* base = oracle ? &kOracleOrder : &kIndexOrder;
+    std::shared_ptr<const ExactSolution> exact = oracle ? exact_solution(board) : nullptr;
     const ExactSolution* e = exact.get();
     if (values.at("tt") == "none")
-      return std::make_unique<ErasedStrategy<Seed003Plain, OrderBase, const ExactSolution*>>(std::move(id), board, exact,
+      return std::make_unique<ErasedStrategy<Seed003Plain, const OrderBase*, const ExactSolution*>>(std::move(id), board, exact,
                                                                                             base, e);
-    return std::make_unique<ErasedStrategy<Seed003WithTable, OrderBase, const ExactSolution*>>(std::move(id), board,
+    return std::make_unique<ErasedStrategy<Seed003WithTable, const OrderBase*, const ExactSolution*>>(std::move(id), board,
                                                                                               exact, base, e);
   };
 }

@@ -1,0 +1,124 @@
+#include "harness/experiment/solve_report.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <stdexcept>
+
+#include "harness/formats/notation.hpp"
+#include "harness/formats/stat_fields.hpp"
+#include "harness/registry/exact_cache.hpp"
+#include "harness/registry/strategy.hpp"
+
+namespace tictac {
+
+namespace {
+
+// Up to this many cells the exact solution is built for every solve (3x4
+// takes milliseconds); above, only with all_optimal (4x4 takes seconds).
+constexpr int kExactByDefault = 12;
+
+// A cancellable report times the plain search_fast after a counting search
+// shorter than this (solve_report.hpp).
+constexpr auto kPlainTimingLimit = std::chrono::seconds(1);
+
+// The searches of one report, cancellable or not.
+struct Searcher {
+  Strategy& s;
+  const std::atomic<bool>* cancel;
+  SearchResult counting(const Position& p) const { return cancel ? s.search_cancellable(p, *cancel) : s.search(p); }
+  SearchResult fast(const Position& p) const { return cancel ? s.search_fast_cancellable(p, *cancel) : s.search_fast(p); }
+};
+
+// Wall time of the statistics-free search: one run, or the median of five
+// when one run takes under 50 ms.
+std::int64_t time_search(const Searcher& s, const Position& p) {
+  auto once = [&] {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult r = s.fast(p);
+    const auto t1 = std::chrono::steady_clock::now();
+    (void)r;
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
+  };
+  std::vector<std::int64_t> times{once()};
+  if (times[0] < 50'000'000)
+    while (times.size() < 5) times.push_back(once());
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+// From the exact solution, which the strategy's answer must agree with.
+OptimalPlay from_exact(const Board& b, const Position& root, const std::string& spec, const SearchResult& r) {
+  OptimalPlay o{true, {}, {}, "exact solution"};
+  const auto exact = exact_solution(b);
+  if (exact->value(root) != r.value || !exact->is_optimal(root, r.best_move))
+    throw std::runtime_error("strategy " + spec + " disagrees with the exact solution on " + format_position(b, root) +
+                             " (exact value " + std::to_string(exact->value(root)) + ", strategy value " +
+                             std::to_string(r.value) + ", move " + std::to_string(r.best_move) + ")");
+  for (Mask m = exact->optimal_moves(root); m; m &= m - 1) o.moves.push_back(std::countr_zero(m));
+  for (Position p = root; exact->best_move(p) >= 0;) {
+    o.pv.push_back(exact->best_move(p));
+    p.play(o.pv.back(), p.to_move());
+  }
+  return o;
+}
+
+// Without an exact table: every child searched by the same strategy.
+OptimalPlay by_search(const Board& b, const Position& root, const Searcher& s, const SearchResult& r) {
+  OptimalPlay o{true, {}, {}, "strategy search of each move"};
+  const int sign = root.to_move() == Side::X ? 1 : -1;
+  for (Mask e = root.legal_moves(b); e && r.best_move >= 0; e &= e - 1) {
+    Position q = root;
+    q.play(std::countr_zero(e), root.to_move());
+    if (sign * s.fast(q).value == sign * r.value) o.moves.push_back(std::countr_zero(e));
+  }
+  for (Position p = root;;) {
+    const SearchResult step = s.fast(p);
+    if (step.best_move < 0) break;
+    o.pv.push_back(step.best_move);
+    p.play(step.best_move, p.to_move());
+  }
+  return o;
+}
+
+}  // namespace
+
+SolveReport solve_report(const Board& b, const Position& root, std::string_view spec, bool all_optimal, bool timing,
+                         const std::atomic<bool>* cancel) {
+  auto strategy = make_strategy(b, spec.empty() ? default_strategy(b) : std::string(spec));
+  const Searcher searcher{*strategy, cancel};
+  const auto t0 = std::chrono::steady_clock::now();
+  SolveReport rep{b, root, strategy->spec(), searcher.counting(root), std::nullopt, "none", {}};
+  if (timing) {
+    const bool long_search = std::chrono::steady_clock::now() - t0 >= kPlainTimingLimit;
+    rep.timing = cancel && long_search ? "search_fast_cancellable" : "search_fast";
+    rep.time_ns = time_search(cancel && long_search ? searcher : Searcher{*strategy, nullptr}, root);
+  }
+  const bool listed = b.cells() <= kExactByDefault || all_optimal;
+  if (listed)
+    rep.optimal = b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, rep.strategy, rep.result)
+                                                     : by_search(b, root, searcher, rep.result);
+  return rep;
+}
+
+nlohmann::ordered_json solve_json(const SolveReport& rep) {
+  const SearchResult& r = rep.result;
+  const OptimalPlay& o = rep.optimal;
+  nlohmann::ordered_json j;
+  j["board"] = rep.board.size_name();
+  j["k"] = rep.board.k();
+  j["position"] = format_position(rep.board, rep.position);
+  j["strategy"] = rep.strategy;
+  j["value"] = r.value;
+  j["value_text"] = value_text(r.value);
+  j["best_move"] = r.best_move;
+  j["best_moves"] = o.listed ? nlohmann::ordered_json(o.moves) : nlohmann::ordered_json(nullptr);
+  j["best_moves_source"] = o.source;
+  j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);
+  j["score"] = r.score;
+  stats_to_json(r.stats, j);
+  j["time_ns"] = rep.time_ns ? nlohmann::ordered_json(*rep.time_ns) : nlohmann::ordered_json(nullptr);
+  return j;
+}
+
+}  // namespace tictac

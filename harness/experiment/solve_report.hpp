@@ -1,0 +1,71 @@
+// One search of a position by a strategy, checked against the exact solution:
+// what `tictac solve` prints and `tictac.solve` returns.
+//
+// The value and the move are the strategy's; node counts and every other
+// statistic come from one counting search (Strategy::search); time_ns is the
+// wall time of the statistics-free search (Strategy::search_fast), one run,
+// or the median of five when one run takes under 50 ms (none without
+// timing: `--no-timing`).  Every optimal move and a principal variation come
+// from the exact solution on boards of up to 12 cells, or up to 16 with
+// all_optimal, and are not counted; above 16 cells with all_optimal, from one
+// search of each move by the same strategy.
+//
+// A cancellable report (a cancel flag given) runs the cancellable searches,
+// except the timed ones when the counting search took under a second: those
+// stay the plain search_fast, the CLI's measure, and a cancel waits for them
+// (about as long as the counting search took, at most).  A longer search is
+// timed by search_fast_cancellable, so a cancel stops it too; its countdown
+// costs up to about 18% on the cheapest searches (negamax and minimax on 3x3,
+// measured with callgrind and in CPU time), a few percent on the others.
+// `timing` says which search was timed.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "algorithms/game/board.hpp"
+#include "algorithms/game/position.hpp"
+#include "algorithms/search/search_result.hpp"
+
+namespace tictac {
+
+// Every optimal move of the root and a principal variation, and where they
+// come from (none of it counted in the statistics).
+struct OptimalPlay {
+  bool listed = false;  // whether moves and pv were computed
+  std::vector<int> moves, pv;
+  std::string source = "not computed (more than 12 cells: use --all-optimal)";
+};
+
+struct SolveReport {
+  Board board;
+  Position position;
+  std::string strategy;  // the spec in normal form
+  SearchResult result;   // of the counting search
+  std::optional<std::int64_t> time_ns;  // none without timing
+  std::string timing;    // "search_fast", "search_fast_cancellable", or "none"
+  OptimalPlay optimal;
+};
+
+// Throws std::invalid_argument for an unknown strategy or a bad option (the
+// message lists the choices), and std::runtime_error when the strategy
+// disagrees with the exact solution.  With `cancel`, the searches are the
+// cancellable ones (Strategy::search_cancellable): setting *cancel from
+// another thread ends the call with SearchCancelled.  An empty spec is the
+// board's default strategy.
+SolveReport solve_report(const Board& board, const Position& position, std::string_view spec, bool all_optimal,
+                         bool timing, const std::atomic<bool>* cancel = nullptr);
+
+// The object `tictac solve --format json` prints: board, k, position,
+// strategy, value, value_text, best_move, best_moves, best_moves_source,
+// principal_variation, score, every statistic (stat_fields.hpp), nodes_by_ply
+// and time_ns (null without timing).
+nlohmann::ordered_json solve_json(const SolveReport& r);
+
+}  // namespace tictac

@@ -1,0 +1,287 @@
+// tictac._core: the C++ side of the Python module `tictac` (python/tictac/__init__.py
+// is the API, with the dataclasses and the docstrings).
+//
+// It binds the harness's public edge only: boards and position text
+// (notation), the rules, the symmetry group, the registry (strategy_catalog,
+// default_strategy) through the solve report, the exact analysis, position
+// sets and the experiment runner.  Results cross as JSON text or plain
+// lists, so the keys are the ones the CLI prints.
+//
+// Errors: std::invalid_argument (what the CLI refuses with exit 2) becomes
+// ValueError and std::runtime_error (exit 1) RuntimeError, pybind11's own
+// translation, with the library's message.
+//
+// Long calls run on a worker thread while the calling thread, without the
+// GIL, waits and checks for signals every 50 ms (interruptible below): other
+// Python threads run meanwhile, and Ctrl-C sets the cancel flag that the
+// searches read every 2^16 nodes (algorithms/search/cancellable.hpp) and the runner
+// between searches too; the call then raises KeyboardInterrupt, and the
+// runner has removed its temporary files.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "algorithms/exact/analysis.hpp"
+#include "algorithms/exact/position_set.hpp"
+#include "algorithms/exact/solution.hpp"
+#include "algorithms/game/board.hpp"
+#include "algorithms/game/rules.hpp"
+#include "algorithms/game/symmetry.hpp"
+#include "harness/experiment/config.hpp"
+#include "harness/experiment/disagreements.hpp"
+#include "harness/experiment/runner.hpp"
+#include "harness/experiment/solve_report.hpp"
+#include "harness/formats/analysis_json.hpp"
+#include "harness/formats/notation.hpp"
+#include "harness/formats/position_set_io.hpp"
+#include "harness/registry/exact_cache.hpp"
+#include "harness/registry/strategy.hpp"
+
+namespace py = pybind11;
+using namespace py::literals;
+
+namespace tictac {
+
+namespace {
+
+// Runs f(cancel) on a worker thread and waits for it without the GIL,
+// checking for signals (which Python handles in the main thread only) every
+// 50 ms.  When a signal handler raises (Ctrl-C: KeyboardInterrupt), sets
+// `cancel`, waits for the worker to stop, and raises that exception; what
+// the worker threw then (SearchCancelled, Interrupted) is dropped.
+template <class F>
+auto interruptible(F f) -> decltype(f(std::declval<const std::atomic<bool>&>())) {
+  using R = decltype(f(std::declval<const std::atomic<bool>&>()));
+  std::atomic<bool> cancel{false};
+  std::optional<R> result;
+  std::exception_ptr error;
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  bool interrupted = false;
+  {
+    py::gil_scoped_release release;
+    std::thread worker([&] {
+      try {
+        result.emplace(f(cancel));
+      } catch (...) {
+        error = std::current_exception();
+      }
+      std::lock_guard lock(mutex);
+      done = true;
+      finished.notify_one();
+    });
+    {
+      std::unique_lock lock(mutex);
+      while (!finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) {
+        lock.unlock();
+        {
+          py::gil_scoped_acquire acquire;
+          // The exception a handler raised stays set in this thread until
+          // it is thrown below.
+          interrupted = PyErr_CheckSignals() != 0;
+        }
+        lock.lock();
+        if (interrupted) {
+          cancel.store(true);
+          finished.wait(lock, [&] { return done; });
+        }
+      }
+    }
+    worker.join();
+  }
+  if (interrupted) throw py::error_already_set();
+  if (error) std::rethrow_exception(error);
+  return std::move(*result);
+}
+
+Position position_of(const Board& b, const std::optional<std::string>& text) {
+  return text ? parse_position(b, *text) : Position{};
+}
+
+// (text in normal form, x mask, o mask, ply, side to move, result) of a legal position.
+py::tuple describe_position(const Board& b, const Position& p) {
+  const Result r = result(b, p);
+  return py::make_tuple(format_position(b, p), p.x, p.o, p.ply(), p.to_move() == Side::X ? "X" : "O",
+                        std::string(to_string(r)));
+}
+
+std::vector<int> cells_of(Mask m) {
+  std::vector<int> cells;
+  for (; m; m &= m - 1) cells.push_back(std::countr_zero(m));
+  return cells;
+}
+
+// The position set of a board with exact values, as columns.
+py::dict position_set(const Board& b, const std::string& kind, const std::vector<int>& plies, int per_group,
+                      std::uint64_t seed, const std::vector<std::string>& positions, const std::string& file) {
+  auto columns = interruptible([&](const std::atomic<bool>&) {
+    const auto exact = exact_solution(b);
+    std::vector<PositionEntry> set;
+    if (kind == "file") {
+      set = read_position_set(file, *exact);
+    } else {
+      PositionSetSpec spec;
+      bool known = false;
+      for (auto k : {PositionSetKind::empty, PositionSetKind::all, PositionSetKind::canonical, PositionSetKind::plies,
+                     PositionSetKind::stratified, PositionSetKind::list})
+        if (to_string(k) == kind) {
+          spec.kind = k;
+          known = true;
+        }
+      if (!known)
+        throw std::invalid_argument("kind '" + kind + "' is not one of empty, all, canonical, plies, stratified, list, file");
+      spec.plies = plies;
+      spec.per_group = per_group;
+      spec.seed = seed;
+      for (const auto& text : positions) spec.positions.push_back(parse_position(b, text));
+      set = generate_position_set(*exact, spec);
+    }
+    std::vector<std::string> text;
+    std::vector<int> ply, value, distance;
+    for (const PositionEntry& e : set) {
+      text.push_back(format_position(b, e.position));
+      ply.push_back(e.ply);
+      value.push_back(e.value);
+      distance.push_back(e.distance);
+    }
+    return std::make_tuple(std::move(text), std::move(ply), std::move(value), std::move(distance));
+  });
+  py::dict d;
+  d["position"] = std::get<0>(columns);
+  d["ply"] = std::get<1>(columns);
+  d["value"] = std::get<2>(columns);
+  d["distance"] = std::get<3>(columns);
+  return d;
+}
+
+// The run, its errors worded as `tictac run` words them (run_command.cpp):
+// a bad config as it is; any other error with "; nothing was written",
+// std::invalid_argument (the CLI's exit 2: ValueError) or
+// std::runtime_error (exit 1: RuntimeError).
+RunSummary run_of(const ExperimentConfig& config, const RunOptions& ro) {
+  try {
+    return run_experiment(config, ro);
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const Interrupted&) {
+    throw;  // only after a cancel, whose KeyboardInterrupt interruptible() raises
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string(e.what()) + "; nothing was written");
+  } catch (const std::exception& e) {
+    throw std::runtime_error(std::string(e.what()) + "; nothing was written");
+  }
+}
+
+}  // namespace
+
+}  // namespace tictac
+
+PYBIND11_MODULE(_core, m) {
+  using namespace tictac;
+  m.doc() = "The C++ side of the tictac module; use the functions of `tictac`, not these.";
+
+  py::class_<Board>(m, "Board")
+      .def(py::init<int, int, int, bool>(), "rows"_a, "cols"_a, "k"_a, "gravity"_a)
+      .def_property_readonly("rows", &Board::rows)
+      .def_property_readonly("cols", &Board::cols)
+      .def_property_readonly("k", &Board::k)
+      .def_property_readonly("cells", &Board::cells)
+      .def_property_readonly("gravity", &Board::gravity)
+      .def("name", &Board::name)
+      .def("size_name", &Board::size_name);
+
+  m.def("parse_position", [](const Board& b, const std::string& text) { return describe_position(b, parse_position(b, text)); });
+  // Pons's move sequence ("4453") on a gravity board (notation.hpp).
+  m.def("parse_moves", [](const Board& b, const std::string& moves) { return describe_position(b, parse_moves(b, moves)); });
+  m.def("legal_moves", [](const Board& b, const std::string& text) {
+    const Position p = parse_position(b, text);
+    return is_terminal(b, p) ? std::vector<int>{} : cells_of(p.legal_moves(b));
+  });
+  m.def("cell_name", [](const Board& b, int cell) {
+    if (cell < 0 || cell >= b.cells())
+      throw std::invalid_argument("cell " + std::to_string(cell) + " is not on " + b.size_name() + " (cells 0 to " +
+                                  std::to_string(b.cells() - 1) + ")");
+    return cell_name(b, cell);
+  });
+  m.def("parse_cell", [](const Board& b, const std::string& text) { return parse_cell(b, text); });
+  m.def("symmetries", [](const Board& b) {
+    const SymmetryGroup g(b);
+    std::vector<std::pair<std::string, std::vector<int>>> out;
+    for (int s = 0; s < g.size(); ++s) {
+      std::vector<int> to;
+      for (int c = 0; c < b.cells(); ++c) to.push_back(g.map_cell(s, c));
+      out.emplace_back(std::string(g.name(s)), std::move(to));
+    }
+    return out;
+  });
+
+  m.def("strategies", [] {
+    std::vector<py::tuple> out;
+    for (const StrategyInfo& s : strategy_catalog()) {
+      std::vector<py::tuple> options;
+      for (const StrategyOption& o : s.options) options.push_back(py::make_tuple(o.key, o.default_value, o.choices, o.help));
+      out.push_back(py::make_tuple(s.name, s.summary, options));
+    }
+    return out;
+  });
+  m.def("default_strategy", &default_strategy);
+
+  // (the JSON of `tictac solve --format json`, the distance or None, the timed search)
+  m.def(
+      "solve",
+      [](const Board& b, const std::optional<std::string>& position, const std::string& strategy, bool all_optimal,
+         bool distance) {
+        const Position root = position_of(b, position);
+        return interruptible([&](const std::atomic<bool>& cancel) {
+          const SolveReport rep = solve_report(b, root, strategy, all_optimal, true, &cancel);
+          std::optional<int> d;
+          if (distance) d = exact_solution(b)->distance(root);
+          return std::make_tuple(solve_json(rep).dump(), d, rep.timing);
+        });
+      },
+      "board"_a, "position"_a, "strategy"_a, "all_optimal"_a, "distance"_a);
+
+  // The JSON of `tictac analyze --format json`.
+  m.def("analyze", [](const Board& b) {
+    return interruptible([&](const std::atomic<bool>&) {
+      // As `tictac analyze` does it: the cached exact solution (its errors
+      // are the CLI's), then the analysis.
+      const auto exact = exact_solution(b);
+      const SymmetryGroup group(b);
+      return analysis_json(b, analyze(*exact, group)).dump();
+    });
+  });
+
+  m.def("positions", &position_set, "board"_a, "kind"_a, "plies"_a, "per_group"_a, "seed"_a, "positions"_a, "file"_a);
+
+  // (rows, cells, the disagreement message or None); the files are in `out`.
+  m.def(
+      "run",
+      [](const std::string& config, bool is_text, const std::string& out, unsigned jobs, const std::string& command) {
+        return interruptible([&](const std::atomic<bool>& cancel) {
+          const ExperimentConfig c = is_text ? parse_config(config, "<text>") : load_config(config);
+          RunOptions ro;
+          ro.out = out;
+          ro.jobs = jobs > 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
+          ro.command_line = command;
+          ro.interrupt = &cancel;
+          ro.cancellable_searches = true;
+          const RunSummary s = run_of(c, ro);
+          std::optional<std::string> message;
+          if (!s.disagreements.empty()) message = disagreement_message(s.disagreements);
+          return std::make_tuple(s.rows, s.cells, message);
+        });
+      },
+      "config"_a, "is_text"_a, "out"_a, "jobs"_a, "command"_a);
+}

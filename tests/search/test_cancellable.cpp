@@ -1,0 +1,84 @@
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "algorithms/search/cancellable.hpp"
+#include "harness/formats/notation.hpp"
+#include "harness/registry/strategy.hpp"
+
+using namespace tictac;
+
+namespace {
+
+// Every strategy of the catalogue with its defaults (each is one algorithm
+// template, instantiated once more on Cancellable<S>), and the tables of two.
+std::vector<std::string> specs() {
+  std::vector<std::string> out;
+  for (const StrategyInfo& s : strategy_catalog()) out.push_back(s.name);
+  out.push_back("memo:keys=canonical");
+  out.push_back("alphabeta:tt=zobrist,order=tt+history");
+  return out;
+}
+
+bool same(const SearchStats& a, const SearchStats& b) {
+  return a.nodes == b.nodes && a.nodes_by_ply == b.nodes_by_ply && a.terminal_nodes == b.terminal_nodes &&
+         a.cutoffs == b.cutoffs && a.tt_probes == b.tt_probes && a.tt_hits == b.tt_hits &&
+         a.tt_stores == b.tt_stores && a.memo_entries == b.memo_entries && a.memo_hits == b.memo_hits &&
+         a.table_bytes == b.table_bytes;
+}
+
+}  // namespace
+
+TEST_CASE("a cancellable search that is not cancelled gives the plain search's value, move and counts",
+          "[cancellable]") {
+  const std::atomic<bool> cancel{false};
+  for (const std::string& spec : specs())
+    for (const char* text : {".../.../...", "X../.O./..X"}) {
+      // connect solves gravity boards only: 3x3 with gravity, and a drop
+      // position in place of the second.
+      const bool gravity = spec == "connect";
+      const Board b(3, 3, 3, gravity);
+      INFO(spec << " on " << b.name() << " " << text);
+      const Position p = gravity && text[0] == 'X' ? parse_position(b, ".../.O./XOX") : parse_position(b, text);
+      auto s = make_strategy(b, spec);
+      const SearchResult plain = s->search(p), stoppable = s->search_cancellable(p, cancel);
+      CHECK(stoppable.value == plain.value);
+      CHECK(stoppable.best_move == plain.best_move);
+      CHECK(same(stoppable.stats, plain.stats));
+      const SearchResult fast = s->search_fast_cancellable(p, cancel);
+      CHECK(fast.value == plain.value);
+      CHECK(fast.best_move == s->search_fast(p).best_move);
+      CHECK(fast.stats.nodes == 0);
+    }
+}
+
+TEST_CASE("a search whose cancel flag is set throws SearchCancelled at its next poll, and the strategy searches "
+          "again afterwards",
+          "[cancellable]") {
+  const Board b;
+  const std::atomic<bool> cancel{true};
+  auto s = make_strategy(b, "negamax");  // 549,946 nodes: several polls
+  CHECK_THROWS_AS(s->search_cancellable(Position{}, cancel), SearchCancelled);
+  CHECK_THROWS_AS(s->search_fast_cancellable(Position{}, cancel), SearchCancelled);
+  // A search shorter than one poll interval never reads the flag.
+  const Position late = parse_position(b, "XO./XO./...");  // 7 empty cells, far fewer than 2^16 nodes
+  CHECK(s->search_cancellable(late, cancel).value == s->search(late).value);
+  // The instance a cancel left mid-search was dropped: the counts are whole.
+  const std::atomic<bool> go{false};
+  CHECK(s->search_cancellable(Position{}, go).stats.nodes == 549946);
+}
+
+TEST_CASE("another thread stops a long search by setting the flag", "[cancellable]") {
+  const Board b(4, 4, 4);  // minimax over the whole 4x4 tree: far longer than this test waits
+  auto s = make_strategy(b, "minimax");
+  std::atomic<bool> cancel{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    cancel.store(true);
+  });
+  CHECK_THROWS_AS(s->search_fast_cancellable(Position{}, cancel), SearchCancelled);
+  stopper.join();
+}

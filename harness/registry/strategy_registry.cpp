@@ -8,6 +8,8 @@
 
 #include "algorithms/search/alphabeta.hpp"
 #include "algorithms/search/best_search.hpp"
+#include "algorithms/search/connect_bitboard.hpp"
+#include "algorithms/search/connect_solver.hpp"
 #include "algorithms/search/memo_negamax.hpp"
 #include "algorithms/search/minimax.hpp"
 #include "algorithms/search/mtdf.hpp"
@@ -189,6 +191,44 @@ constexpr const char* kDropsOnly = "searches the legal drops (one per column tha
 constexpr const char* kOrderedDrops =
     "orders the legal drops (static: by column, centre first, ties to the left); nothing to switch off";
 
+// The connect solver (gravity boards): its options and its factory.
+std::vector<StrategyOption> connect_options() {
+  return {{"mode", "weak", {"weak", "distance"}, "the value only, or Pons's score (hence the exact distance)"},
+          {"window", "null", {"null", "full"}, "null-window searches on the score, or one search with a full window"},
+          {"anticipate", "on", {"on", "off"}, "never search a move that lets the opponent win at once"},
+          {"order", "threats", {"threats", "column"}, "moves by the threats they make, or centre columns first",
+           StrategyOption::Kind::choice, true},
+          {"tt", "symmetric", {"symmetric", "exact", "none"}, "table keyed by position or mirror-symmetric, or none"},
+          {"tt_mb", "0", {}, "table size in MiB, rounded down to a power of two (0: sized to the board)", kNumber},
+          {"near", "20", {}, "positions with at most this many empty cells use a second, 1 MiB table (0: one table)",
+           kNumber},
+          {"bounds", "on", {"on", "off"}, "static bounds: no line left, and the second player's claimeven"},
+          {"etc", "on", {"on", "off"}, "enhanced transposition cutoffs at every node"}};
+}
+
+StrategyFactory connect() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    auto v = [&](const char* key) -> const std::string& { return values.at(key); };
+    ConnectOptions o;
+    o.mode = v("mode") == "distance" ? ConnectOptions::Mode::distance : ConnectOptions::Mode::weak;
+    o.window = v("window") == "full" ? ConnectOptions::Window::full : ConnectOptions::Window::null;
+    o.anticipate = v("anticipate") == "on";
+    o.order = v("order") == "column" ? ConnectOptions::Order::column : ConnectOptions::Order::threats;
+    o.tt = v("tt") == "exact" ? ConnectOptions::Table::exact
+           : v("tt") == "none" ? ConnectOptions::Table::none : ConnectOptions::Table::symmetric;
+    if (std::stoull(v("tt_mb")) > 16384)
+      throw std::invalid_argument("strategy connect: tt_mb=" + v("tt_mb") + " is above the table's limit (16384 MiB)");
+    o.tt_mb = std::stoi(v("tt_mb"));
+    if (std::stoull(v("near")) > 64)
+      throw std::invalid_argument("strategy connect: near=" + v("near") + " is more empty cells than a board has (64)");
+    o.near = std::stoi(v("near"));
+    o.bounds = v("bounds") == "on";
+    o.etc = v("etc") == "on";
+    ConnectSolver<NoStats>::validate(board, o);  // the board and the table size, before any search
+    return std::make_unique<ErasedStrategy<ConnectSolver, ConnectOptions>>(std::move(id), board, nullptr, o);
+  };
+}
+
 // The strategy table: one line per strategy (README: "Adding a strategy").
 std::vector<StrategyEntry>& strategy_table() {
   static std::vector<StrategyEntry> t = {
@@ -239,6 +279,11 @@ std::vector<StrategyEntry>& strategy_table() {
           StrategyOption::Kind::choice, true}},
         1.0, "searches the legal drops, in index or oracle order; nothing to switch off"},
        seed003()},
+      {{"connect",
+        "exact solver for gravity boards (Connect-Four and its family; a gravity board with (rows + 1) * cols <= 64): "
+        "bitboards, threat ordering, claimeven bounds, a table of both bounds (algorithms/search/connect_solver.hpp)",
+        connect_options()},
+       connect()},
   };
   return t;
 }
@@ -350,10 +395,14 @@ std::optional<std::size_t> seeded_option(std::string_view name,
   return std::nullopt;
 }
 
-// The full `best` solver, except that on 4x4 the history tie-break is off:
-// measured with bench/bench_best_search.cpp, it costs nodes there (k=4:
-// 23,259 with it, 18,985 without) and saves them on 5x5, 6x5 and 6x6.
+// On gravity boards that its bitboards hold, connect (Connect-Four's weak
+// solve: about 15 s, bench/bench_connect.cpp; best is built for boards
+// without gravity).  Otherwise the full `best` solver, except that on 4x4
+// the history tie-break is off: measured with bench/bench_best_search.cpp,
+// it costs nodes there (k=4: 23,259 with it, 18,985 without) and saves them
+// on 5x5, 6x5 and 6x6.
 std::string default_strategy(const Board& board) {
+  if (board.gravity() && ConnectBitboard::fits(board.rows(), board.cols())) return "connect";
   if (board.rows() == 4 && board.cols() == 4) return "best:history=off";
   return "best";
 }

@@ -163,3 +163,14 @@ TEST_CASE("a second search allocates nothing on a gravity board, for every strat
   }
   CHECK(searched > 30);
 }
+
+TEST_CASE("a second search allocates nothing for connect on Connect-Four mid-game positions", "[allocation]") {
+  const Board b(6, 7, 4, true);
+  auto s = make_strategy(b, "connect:tt_mb=1");
+  auto d = make_strategy(b, "connect:mode=distance,tt_mb=1,near=0");
+  for (const char* moves : {"4453462335", "4444443333335555"}) {
+    INFO(moves);
+    CHECK(second_search_allocations(*s, parse_moves(b, moves)) == 0);
+    CHECK(second_search_allocations(*d, parse_moves(b, moves)) == 0);
+  }
+}

@@ -34,12 +34,15 @@ bool same(const SearchStats& a, const SearchStats& b) {
 
 TEST_CASE("a cancellable search that is not cancelled gives the plain search's value, move and counts",
           "[cancellable]") {
-  const Board b;
   const std::atomic<bool> cancel{false};
   for (const std::string& spec : specs())
     for (const char* text : {".../.../...", "X../.O./..X"}) {
-      INFO(spec << " on " << text);
-      const Position p = parse_position(b, text);
+      // connect solves gravity boards only: 3x3 with gravity, and a drop
+      // position in place of the second.
+      const bool gravity = spec == "connect";
+      const Board b(3, 3, 3, gravity);
+      INFO(spec << " on " << b.name() << " " << text);
+      const Position p = gravity && text[0] == 'X' ? parse_position(b, ".../.O./XOX") : parse_position(b, text);
       auto s = make_strategy(b, spec);
       const SearchResult plain = s->search(p), stoppable = s->search_cancellable(p, cancel);
       CHECK(stoppable.value == plain.value);

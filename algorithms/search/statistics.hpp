@@ -60,6 +60,17 @@ struct SearchStats {
   // from their sizes, not measured from the process.
   std::uint64_t table_bytes = 0;
 
+  // Proof-number searches (algorithms/search/proof/): the proof and
+  // disproof numbers of the root of the binary proof under way when the
+  // node count reached 2^i, i = 0, 1, ... (deterministic, as node counts
+  // are).  Empty for every other search.
+  struct ProofSample {
+    std::uint64_t nodes = 0;
+    std::uint32_t pn = 0, dn = 0;
+  };
+  std::array<ProofSample, 48> root_proof_numbers{};
+  std::uint8_t root_proof_samples = 0;
+
   double first_move_cutoff_rate() const { return cutoffs ? double(first_move_cutoffs) / double(cutoffs) : 0.0; }
   double mean_cutoff_move_index() const { return cutoffs ? double(cutoff_move_index_sum) / double(cutoffs) : 0.0; }
   double tt_hit_rate() const { return tt_probes ? double(tt_hits) / double(tt_probes) : 0.0; }
@@ -80,6 +91,7 @@ struct NoStats {
   void tt_store(bool /*overwrite*/) {}
   void tt_collision() {}
   void memo_hit(const Position&) {}
+  void root_proof_numbers(std::uint64_t /*nodes*/, std::uint32_t /*pn*/, std::uint32_t /*dn*/) {}
 };
 
 // Counts.  The search writes `s`, but its `nodes` only through result():
@@ -132,6 +144,9 @@ struct CountingStats {
   }
   void tt_collision() { ++s.tt_collisions; }
   void memo_hit(const Position&) { ++s.memo_hits; }
+  void root_proof_numbers(std::uint64_t nodes, std::uint32_t pn, std::uint32_t dn) {
+    if (s.root_proof_samples < s.root_proof_numbers.size()) s.root_proof_numbers[s.root_proof_samples++] = {nodes, pn, dn};
+  }
 };
 
 // What a traced search did, position by position (for the DAG overlay).

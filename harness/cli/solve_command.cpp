@@ -77,13 +77,16 @@ void add_solve(CLI::App& app) {
     // solution where there is one, and are not counted in the statistics;
     // the strategy's answer is checked against it.
     std::vector<int> best, pv;
-    const bool listed = b.cells() <= kExactByDefault || opts->all_optimal;
+    // A proof-number search can end without a value (its budget ran out) or
+    // with a value but no proven move (a draw by strategy-stealing).
+    const bool listed = r.proved && (b.cells() <= kExactByDefault || opts->all_optimal);
     const bool exact_known = listed && b.cells() <= StateSpace::kMaxCells;
     std::string source = "not computed (more than 12 cells: use --all-optimal)";
     if (exact_known) {
       source = "exact solution";
       const auto exact = exact_solution(b);
-      if (exact->value(root) != r.value || (r.best_move >= 0 && !(exact->optimal_moves(root) >> r.best_move & 1)))
+      if (exact->value(root) != r.value ||
+          (r.move_proved && r.best_move >= 0 && !(exact->optimal_moves(root) >> r.best_move & 1)))
         throw std::runtime_error("strategy " + strategy->spec() + " disagrees with the exact solution on " +
                                  format_position(b, root) + " (exact value " + std::to_string(exact->value(root)) +
                                  ", strategy value " + std::to_string(r.value) + ", move " +
@@ -116,9 +119,11 @@ void add_solve(CLI::App& app) {
       j["k"] = b.k();
       j["position"] = format_position(b, root);
       j["strategy"] = strategy->spec();
-      j["value"] = r.value;
-      j["value_text"] = value_text(r.value);
+      j["value"] = r.proved ? nlohmann::ordered_json(r.value) : nlohmann::ordered_json(nullptr);
+      j["value_text"] = r.proved ? value_text(r.value) : std::string("unknown within the budget");
+      j["proved"] = r.proved;
       j["best_move"] = r.best_move;
+      j["move_proved"] = r.move_proved;
       j["best_moves"] = listed ? nlohmann::ordered_json(best) : nlohmann::ordered_json(nullptr);
       j["best_moves_source"] = source;
       j["principal_variation"] = listed ? nlohmann::ordered_json(pv) : nlohmann::ordered_json(nullptr);
@@ -126,12 +131,20 @@ void add_solve(CLI::App& app) {
       stats_to_json(r.stats, j);
       j["time_ns"] = time_ns;
       fmt::print("{}\n", j.dump(2));
+      if (!r.proved) throw ExitCode{kExitUnknown};
       return;
     }
     fmt::print("position        {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
     fmt::print("strategy        {}\n", strategy->spec());
-    fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
-    fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")");
+    if (r.proved)
+      fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
+    else
+      fmt::print("value           unknown (not proved within the budget)\n");
+    fmt::print("move chosen     {}\n",
+               r.best_move >= 0 ? cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")"
+               : !r.proved      ? std::string("none (no value)")
+               : !r.move_proved ? std::string("none proven (the value comes from strategy-stealing, which proves no move)")
+                                : std::string("none (the game is over)"));
     std::string names;
     for (int c : best) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
     fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (listed ? "none" : "-") : names, source);
@@ -141,6 +154,7 @@ void add_solve(CLI::App& app) {
     fmt::print("time            {:.3f} ms (statistics-free search)\n", time_ns / 1e6);
     fmt::print("statistics (one counting search):\n");
     print_stats_table(r.stats);
+    if (!r.proved) throw ExitCode{kExitUnknown};
   });
 }
 

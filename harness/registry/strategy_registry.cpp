@@ -11,6 +11,8 @@
 #include "algorithms/search/minimax.hpp"
 #include "algorithms/search/mtdf.hpp"
 #include "algorithms/search/negamax.hpp"
+#include "algorithms/search/proof/dfpn.hpp"
+#include "algorithms/search/proof/pns.hpp"
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
 #include "harness/registry/exact_cache.hpp"
@@ -95,6 +97,32 @@ std::vector<StrategyOption> alphabeta_options(bool with_tt_choice) {
   return o;
 }
 
+// The options of pns and dfpn: their knowledge ladder, then the search's own.
+std::vector<StrategyOption> proof_options(bool dfpn) {
+  std::vector<StrategyOption> o = {
+      {"wins", "on", {"on", "off"}, "immediate wins, forced replies to one, and a loss to two"},
+      {"threats", "on", {"on", "off"},
+       "threat sequences: victory by continuous fours proves; the defender's moves against a threat sequence are "
+       "restricted to its zone"},
+      {"live", "on", {"on", "off"}, "live windows: no live window disproves, cells live for neither side are not tried"},
+      {"pairing", "on", {"on", "off"}, "the breaker's pairing strategies disprove, at every node"},
+      {"potential", "on", {"on", "off"}, "the Erdos-Selfridge criterion: a small potential of live windows disproves"},
+      {"dominance", "on", {"on", "off"},
+       "weak game: a cell whose live windows all hold another empty cell is not tried (that cell is as good)"},
+      {"mb", "on", {"on", "off"}, "the maker-breaker reduction: the weak game's breaker win disproves the real question"},
+      {"stealing", "on", {"on", "off"}, "strategy-stealing: from the empty board the first player does not lose"},
+      {"keys", "canonical", {"canonical", "exact"}, "table keys: the canonical form under the board's symmetries, or the position"},
+      {"nodes", "0", {}, "node budget (0: none); beyond it the result is unknown"},
+  };
+  if (dfpn) {
+    o.push_back({"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board; 40 bytes an entry)"});
+    o.push_back({"epsilon", "0.25", {"0", "0.125", "0.25", "0.5", "1"}, "the 1+epsilon threshold trick (0: Nagai's df-pn)"});
+  } else {
+    o.push_back({"memory_mb", "0", {}, "memory budget of the search graph in MiB (0: sized to the board)"});
+  }
+  return o;
+}
+
 const std::vector<StrategyInfo>& catalog() {
   static const std::vector<StrategyInfo> c = {
       {"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}},
@@ -127,6 +155,15 @@ const std::vector<StrategyInfo>& catalog() {
                                        "cells in no live window is tried"},
         {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell"},
         {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}}},
+      // The proof-number family (algorithms/search/proof/), issue 14.
+      {"pns",
+       "Allis's proof-number search: best-first over the AND/OR graph with transpositions merged, game knowledge "
+       "as a ladder (algorithms/search/proof/pns.hpp)",
+       proof_options(false)},
+      {"dfpn",
+       "depth-first proof-number search (Nagai) with the 1+epsilon trick over a fixed table, the same knowledge "
+       "(algorithms/search/proof/dfpn.hpp)",
+       proof_options(true)},
   };
   return c;
 }
@@ -229,6 +266,28 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view tex
     b.order = values["order"] == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
     b.history = values["history"] == "on";
     return std::make_unique<Erased<BestSearch, BestOptions>>(normal, board, nullptr, b);
+  }
+  if (name == "pns" || name == "dfpn") {
+    ProofKnowledgeOptions k;
+    k.wins = values["wins"] == "on";
+    k.threats = values["threats"] == "on";
+    k.live = values["live"] == "on";
+    k.pairing = values["pairing"] == "on";
+    k.potential = values["potential"] == "on";
+    k.dominance = values["dominance"] == "on";
+    ProofValueOptions v;
+    v.maker_breaker = values["mb"] == "on";
+    v.stealing = values["stealing"] == "on";
+    const bool canonical = values["keys"] == "canonical";
+    const std::uint64_t budget = std::stoull(values["nodes"]);
+    if (name == "pns") {
+      const PnsOptions p{k, v, canonical, budget, std::stoull(values["memory_mb"])};
+      return std::make_unique<Erased<Pns, PnsOptions>>(normal, board, nullptr, p);
+    }
+    const std::string& e = values["epsilon"];
+    const int permille = e == "0" ? 0 : e == "0.125" ? 125 : e == "0.5" ? 500 : e == "1" ? 1000 : 250;
+    const DfpnOptions d{k, v, canonical, std::stoi(values["tt_bits"]), permille, budget};
+    return std::make_unique<Erased<Dfpn, DfpnOptions>>(normal, board, nullptr, d);
   }
   const AlphaBetaOptions o = alphabeta_options(values, name);
   std::shared_ptr<const ExactSolution> exact = o.order.needs_exact() ? exact_solution(board) : nullptr;

@@ -86,8 +86,8 @@ void register_all() {
   add<Dfpn>("BM_SlowProve/7x7k5/dfpn", k7x7k5, DfpnOptions{}, true);
   add<Pns>("BM_SlowProve/7x7k5/pns", k7x7k5, PnsOptions{}, true);
 
-  // The ladder, one option off at a time (mb and stealing are whole-question
-  // reductions: proof_value.hpp).
+  // The ladder, one option off at a time (mb, off by default, on instead;
+  // mb and stealing are whole-question reductions: proof_value.hpp).
   struct Off {
     const char* name;
     void (*apply)(DfpnOptions&);
@@ -100,7 +100,7 @@ void register_all() {
       {"pairing", [](DfpnOptions& o) { o.knowledge.pairing = false; }},
       {"potential", [](DfpnOptions& o) { o.knowledge.potential = false; }},
       {"dominance", [](DfpnOptions& o) { o.knowledge.dominance = false; }},
-      {"mb", [](DfpnOptions& o) { o.value.maker_breaker = false; }},
+      {"mb_on", [](DfpnOptions& o) { o.value.maker_breaker = true; }},
       {"keys_exact", [](DfpnOptions& o) { o.canonical = false; }},
       {"epsilon_0", [](DfpnOptions& o) { o.epsilon_permille = 0; }},
   };

@@ -109,7 +109,9 @@ std::vector<StrategyOption> proof_options(bool dfpn) {
       {"potential", "on", {"on", "off"}, "the Erdos-Selfridge criterion: a small potential of live windows disproves"},
       {"dominance", "on", {"on", "off"},
        "weak game: a cell whose live windows all hold another empty cell is not tried (that cell is as good)"},
-      {"mb", "on", {"on", "off"}, "the maker-breaker reduction: the weak game's breaker win disproves the real question"},
+      {"mb", "off", {"on", "off"},
+       "the maker-breaker reduction on whole questions: a search of the weak game beside the real one, whose "
+       "breaker win disproves (its certificates, pairings and the potential, act at every node either way)"},
       {"stealing", "on", {"on", "off"}, "strategy-stealing: from the empty board the first player does not lose"},
       {"keys", "canonical", {"canonical", "exact"}, "table keys: the canonical form under the board's symmetries, or the position"},
       {"nodes", "0", {}, "node budget (0: none); beyond it the result is unknown"},

@@ -46,7 +46,8 @@ inline std::vector<Rung> ladder_one_off() {
   off("pairing", [](Rung& x) { x.knowledge.pairing = false; });
   off("potential", [](Rung& x) { x.knowledge.potential = false; });
   off("dominance", [](Rung& x) { x.knowledge.dominance = false; });
-  off("mb", [](Rung& x) { x.value.maker_breaker = false; });
+  // mb is off by default: its rung switches it on.
+  r.push_back({"mb on", {}, {true, true}, true});
   off("stealing", [](Rung& x) { x.value.stealing = false; });
   off("canonical keys", [](Rung& x) { x.canonical = false; });
   return r;

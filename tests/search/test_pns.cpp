@@ -33,9 +33,9 @@ TEST_CASE("with every option on, pns is exact on 10,000 seeded positions each of
 }
 
 TEST_CASE("pns out of its memory budget says unknown, and never gives a wrong value", "[pns]") {
-  // The draw of 5x5 k=4 makes tens of thousands of nodes; one MiB holds
-  // about 15,000.
-  const Board b(5, 5, 4);
+  // The draw of 4x7 k=4 makes over 200,000 nodes; one MiB holds about
+  // 15,000.
+  const Board b(4, 7, 4);
   PnsOptions small;
   small.memory_mb = 1;
   Pns<CountingStats> search(b, small);

@@ -23,7 +23,8 @@
 //      search gives every line a cover, the cells of all covers disjoint,
 //      taking next the line with the fewest covers still free (none: back
 //      up).
-// Limits (a missed pairing costs search, never correctness): of the first
+// Limits (a missed pairing costs search, never correctness): covers of at
+// most one pair more than the line's fewest; of the first
 // kEnumeratedPerLine covers of a line found, the kCoversPerLine with the
 // fewest cells are kept (a cover holding all the cells of another is
 // dropped: the other leaves more room), and a call makes at most `budget`
@@ -47,7 +48,7 @@ class PairingFinder {
   static constexpr int kMaxWindows = 4 * Board::kMaxCells;
   static constexpr int kMaxLines = 4 * Board::kMaxCells;
   static constexpr int kCoversPerLine = 48;
-  static constexpr int kEnumeratedPerLine = 512;
+  static constexpr int kEnumeratedPerLine = 128;
 
   // `empties[i]`: the empty cells of the i-th window live for the maker,
   // grouped by line -- line l holds windows [line_begin[l], line_begin[l + 1])
@@ -68,22 +69,30 @@ class PairingFinder {
       Line& line = line_[lines_++];
       line.first = covers_used_;
       pairs_ = 0;
+      for (auto& b : by_pairs_) b = 0;
+      // Covers of at most one pair more than the fewest the line can take
+      // (see fewest_pairs).
+      max_pairs_ = fewest_pairs(empties + line_begin[l], line_begin[l + 1] - line_begin[l]) + 1;
       enumerate(empties + line_begin[l], line_begin[l + 1] - line_begin[l], 0, 0);
       if (line.first == covers_used_) return false;
-      // Fewest cells first (they leave the most room to the other lines), a
-      // cover holding all the cells of another dropped, at most
-      // kCoversPerLine kept.
-      std::sort(covers_.begin() + line.first, covers_.begin() + covers_used_, [](Mask a, Mask b) {
-        const int pa = std::popcount(a), pb = std::popcount(b);
-        return pa != pb ? pa < pb : a < b;
-      });
+      // Fewest pairs first (they leave the most room to the other lines: a
+      // counting sort on the pairs, which enumerate() counted), a cover
+      // holding all the cells of another dropped, at most kCoversPerLine
+      // kept.
+      int start = 0;
+      for (int p = 0; p < kMaxPairsPerCover; ++p) start += by_pairs_[p], by_pairs_[p] = start - by_pairs_[p];
+      for (int c = line.first; c < covers_used_; ++c)
+        sorted_[by_pairs_[cover_pairs_[c - line.first]]++] = covers_[c];
       int kept = line.first;
-      for (int c = line.first; c < covers_used_ && kept - line.first < kCoversPerLine; ++c) {
+      for (int c = 0; c < covers_used_ - line.first && kept - line.first < kCoversPerLine; ++c) {
         bool superset = false;
-        for (int j = line.first; j < kept && !superset; ++j) superset = (covers_[c] & covers_[j]) == covers_[j];
-        if (!superset) covers_[kept++] = covers_[c];
+        for (int j = line.first; j < kept && !superset; ++j) superset = (sorted_[c] & covers_[j]) == covers_[j];
+        if (!superset) covers_[kept++] = sorted_[c];
       }
       covers_used_ = line.last = kept;
+      line.cells = 0;
+      for (int c = line.first; c < line.last; ++c) line.cells |= covers_[c];
+      line.free = line.last - line.first;
     }
     return search(lines_, 0);
   }
@@ -103,6 +112,8 @@ class PairingFinder {
  private:
   struct Line {
     int first = 0, last = 0;  // covers_[first, last)
+    Mask cells = 0;           // the cells of all its covers
+    int free = 0;             // covers disjoint from the cells used so far
   };
 
   // Each window gets two cells of its own: Kuhn's augmenting paths, with the
@@ -135,9 +146,13 @@ class PairingFinder {
     if (covers_used_ - line_[lines_ - 1].first >= kEnumeratedPerLine || covers_used_ >= kMaxCovers) return;
     while (i < n && covered(w[i])) ++i;
     if (i == n) {
+      const int pairs = std::min(pairs_, kMaxPairsPerCover - 1);
+      cover_pairs_[covers_used_ - line_[lines_ - 1].first] = static_cast<std::uint8_t>(pairs);
+      ++by_pairs_[pairs];
       covers_[covers_used_++] = used;
       return;
     }
+    if (pairs_ == max_pairs_) return;
     const Mask free = w[i] & ~used;
     for (Mask a = free; a; a &= a - 1)
       for (Mask b = a & (a - 1); b; b &= b - 1) {
@@ -147,42 +162,73 @@ class PairingFinder {
         --pairs_;
       }
   }
+  // The fewest pairs that can cover windows w[0, n) of one line, counting
+  // neither disjointness nor the other lines: a pair covers a run of
+  // consecutive windows whose empty cells share two cells or more, and
+  // taking runs greedily from the first window is optimal (a part of a run
+  // is a run).
+  static int fewest_pairs(const Mask* w, int n) {
+    int pairs = 0;
+    for (int i = 0; i < n;) {
+      ++pairs;
+      Mask common = w[i];
+      int j = i + 1;
+      while (j < n && two_or_more(common & w[j])) common &= w[j], ++j;
+      i = j;
+    }
+    return pairs;
+  }
+  static bool two_or_more(Mask m) { return m & (m - 1); }
+
   bool covered(Mask window) const {
     for (int p = 0; p < pairs_; ++p)
       if ((window & pair_[p]) == pair_[p]) return true;
     return false;
   }
 
-  // Lines line_[0, n) still to cover; `used`: the cells of the covers chosen.
-  bool search(int n, Mask used) {
+  // Lines line_[0, n) still to cover; `used`: the cells of the covers
+  // chosen, the last of them `last` (only lines meeting it have fewer free
+  // covers than before; each line's count is kept on return).
+  bool search(int n, Mask used, Mask last = 0) {
     if (n == 0) {
       cells_ = used;
       return true;
     }
+    std::array<int, kMaxLines> saved;
     int pick = -1, fewest = kCoversPerLine + 1;
-    for (int i = 0; i < n && fewest > 0; ++i) {
-      int free = 0;
-      for (int c = line_[i].first; c < line_[i].last; ++c) free += !(covers_[c] & used);
-      budget_ -= line_[i].last - line_[i].first;
-      if (free < fewest) fewest = free, pick = i;
+    for (int i = 0; i < n; ++i) {
+      Line& line = line_[i];
+      saved[i] = line.free;
+      if (line.cells & last) {
+        int free = 0;
+        for (int c = line.first; c < line.last; ++c) free += !(covers_[c] & used);
+        budget_ -= line.last - line.first;
+        line.free = free;
+      }
+      if (line.free < fewest) fewest = line.free, pick = i;
     }
-    if (fewest == 0 || budget_ < 0) return false;
-    std::swap(line_[pick], line_[n - 1]);
-    const Line line = line_[n - 1];
-    for (int c = line.first; c < line.last; ++c) {
-      if (covers_[c] & used) continue;
-      if (search(n - 1, used | covers_[c])) return true;
-      if (budget_ < 0) return false;
+    bool found = false;
+    if (fewest > 0 && budget_ >= 0) {
+      std::swap(line_[pick], line_[n - 1]);
+      std::swap(saved[pick], saved[n - 1]);
+      const Line line = line_[n - 1];
+      for (int c = line.first; c < line.last && !found && budget_ >= 0; ++c)
+        if (!(covers_[c] & used)) found = search(n - 1, used | covers_[c], covers_[c]);
     }
-    return false;
+    for (int i = 0; i < n; ++i) line_[i].free = saved[i];
+    return found;
   }
 
   static constexpr int kMaxCovers = 4096;
+  static constexpr int kMaxPairsPerCover = 33;
   std::array<Mask, kMaxCovers> covers_{};
+  std::array<Mask, kEnumeratedPerLine> sorted_{};
+  std::array<std::uint8_t, kEnumeratedPerLine> cover_pairs_{};
+  std::array<int, kMaxPairsPerCover> by_pairs_{};
   std::array<Line, kMaxLines> line_{};
   std::array<Mask, Board::kMaxCells> pair_{};
   std::array<int, Board::kMaxCells> owner_{};
-  int covers_used_ = 0, lines_ = 0, pairs_ = 0;
+  int covers_used_ = 0, lines_ = 0, pairs_ = 0, max_pairs_ = 0;
   Mask seen_ = 0;
   Mask cells_ = 0;
   int budget_ = 0;

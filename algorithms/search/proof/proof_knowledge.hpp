@@ -115,7 +115,7 @@ class ProofKnowledge {
   // Work limits of the searches inside knowledge (positions per call): a
   // fixed count, so results do not depend on the machine.
   static constexpr int kThreatBudget = 400;
-  static constexpr int kPairingBudget = 50000;  // cover tests
+  static constexpr int kPairingBudget = 15000;  // cover tests
 
   ProofKnowledge(const Board& b, ProofKnowledgeOptions o)
       : board_(b), opt_(o), windows_(b.windows()), vcf_(b) {
@@ -204,7 +204,7 @@ class ProofKnowledge {
           // If the attacker passed, would the defender win (real game)?
           if (real && !forced && vcf_.find(d, a, true, kThreatBudget, dt, at)) moves &= restriction(vcf_.zone(), a, d, empty);
           // Weak game: if the maker passed, would a breaker move leave a pairing?
-          if (!real && opt_.pairing && !forced) moves &= pairing_after_pass(p, q, moves, r.zone);
+          if (opt_.pairing && !forced) moves &= pairing_after_pass(p, q, moves, r.zone);
         } else {
           if (real && vcf_.find(d, a, true, kThreatBudget, dt, at)) return disproven(vcf_.first_move());
           // If the defender passed, would the attacker win?
@@ -287,7 +287,7 @@ class ProofKnowledge {
     }
     if (forced) return {Outcome::open, 1, 0};
     // A breaker reply of the weak game that leaves a pairing wins for it.
-    if (!real && mover != att && opt_.pairing && pairing(d, empty)) return {Outcome::disproven, 0, 0};
+    if (mover != att && opt_.pairing && pairing(d, empty)) return {Outcome::disproven, 0, 0};
     // The child's live cells: the parent's but the cell, unless the stone
     // killed windows of the other side, whose cells may have died with them.
     Mask live = (real ? last_.attacker.cells | last_.defender.cells : last_.attacker.cells) & ~bit;
@@ -474,13 +474,14 @@ class ProofKnowledge {
     return total;
   }
 
-  // Whether the breaker (stones `d`) has a pairing; pairing_cells_ then
-  // holds its cells.  Answers are remembered by position (they depend on
-  // nothing else, so the memory never changes a result).
-  bool pairing(Mask d, Mask empty) {
+  // Whether the breaker (stones `d`) has a pairing, found within `budget`;
+  // pairing_cells_ then holds its cells.  Answers are remembered by
+  // position, with the budget of their search (they depend on nothing else,
+  // so the memory never changes a result).
+  bool pairing(Mask d, Mask empty, int budget = kPairingBudget) {
     std::uint64_t h = d * 0x9E3779B97F4A7C15ull ^ empty * 0xC2B2AE3D27D4EB4Full;
     PairingMemo& memo = pairing_memo_[(h ^ h >> 29) & (kPairingMemo - 1)];
-    if (memo.filled && memo.d == d && memo.empty == empty) {
+    if (memo.budget && memo.d == d && memo.empty == empty && (memo.found || memo.budget >= budget)) {
       pairing_cells_ = memo.cells;
       return memo.found;
     }
@@ -496,10 +497,10 @@ class ProofKnowledge {
         if (live_begin_[lines] < n) ++lines;
       }
       live_begin_[lines] = n;
-      found = pairs_.find(live_.data(), live_begin_.data(), lines, std::popcount(empty), kPairingBudget);
+      found = pairs_.find(live_.data(), live_begin_.data(), lines, std::popcount(empty), budget);
       if (found) pairing_cells_ = pairs_.cells();
     }
-    memo = PairingMemo{d, empty, pairing_cells_, found, true};
+    memo = PairingMemo{d, empty, pairing_cells_, budget, found};
     return found;
   }
 
@@ -518,7 +519,8 @@ class ProofKnowledge {
   std::array<int, PairingFinder::kMaxLines + 1> live_begin_{};
   struct PairingMemo {
     Mask d = 0, empty = 0, cells = 0;
-    bool found = false, filled = false;
+    int budget = 0;  // of the search that found or missed it; 0: an empty slot
+    bool found = false;
   };
   static constexpr std::size_t kPairingMemo = 1 << 13;
   std::vector<PairingMemo> pairing_memo_ = std::vector<PairingMemo>(kPairingMemo);

@@ -7,18 +7,24 @@
 //   else                        ->  0
 //
 // Two reductions act on whole questions (ProofValueOptions):
-//   maker_breaker  each question is asked in the weak game
+//   maker_breaker  (off by default) each question is asked in the weak game
 //                  (proof_question.hpp) as well as in the real one: a breaker
-//                  win in the weak game disproves the real question.  Most
-//                  draw proofs are breaker wins in the weak game, but when
+//                  win in the weak game disproves the real question.  When
 //                  the maker wins the weak game its proof is wasted work, and
-//                  can cost far more than the real question (4x7 k=4: the
-//                  real disproof takes a tenth of the weak proof).  So the two
-//                  searches take turns, in slices of kFirstSlice nodes that
-//                  double each round (weak first), each resuming from the
-//                  table, until one of them answers: a weak breaker win, or
-//                  the real outcome.  A maker win of the weak game drops it
-//                  and leaves the real search alone.
+//                  can cost far more than the real question (4x7 k=4), so the
+//                  two searches take turns, in slices of kFirstSlice nodes
+//                  that double each round (weak first), each resuming from
+//                  the table, until one of them answers: a weak breaker win,
+//                  or the real outcome.  A maker win of the weak game drops it
+//                  and leaves the real search alone; each search reads the
+//                  other's decisive entries.  Most draw proofs here are
+//                  breaker wins of the weak game, but the breaker's
+//                  certificates of it -- pairings and the Erdos-Selfridge
+//                  potential (proof_knowledge.hpp) -- disprove inside the
+//                  real search as well, at every node, and that measured
+//                  faster on every board of bench/bench_provers.cpp (7x7
+//                  k=5: 1,822 nodes alone, 3,457 with the weak search beside
+//                  it; 4x7 k=4: 44,008 and 103,164).  So it is off by default.
 //   stealing       strategy-stealing: the first player never loses from the
 //                  EMPTY board of an m,n,k-game (were the second player to
 //                  win, the first could steal its strategy with an extra
@@ -52,7 +58,7 @@
 namespace tictac {
 
 struct ProofValueOptions {
-  bool maker_breaker = true;
+  bool maker_breaker = false;
   bool stealing = true;
   friend bool operator==(const ProofValueOptions&, const ProofValueOptions&) = default;
 };

@@ -55,8 +55,8 @@ TEST_CASE("pns out of its memory budget says unknown, and never gives a wrong va
   CHECK(s.value == 0);
   CHECK(s.stats.tt_occupancy > r.stats.tt_capacity);
   // Every answer within the small budget is exact.
-  const auto sol = exact_solution(Board(4, 4, 4));
-  CHECK(wrong_results<Pns>(*sol, small, sample_positions(*sol, 2000, 5, 3)) == 0);
+  const auto sol = exact_solution(Board(3, 4, 3));
+  CHECK(wrong_results<Pns>(*sol, small, sample_positions(*sol, 2000, 5)) == 0);
 }
 
 TEST_CASE("pns proves the published values of 4x4, 5x5 and 6x6 boards", "[pns]") {
@@ -89,8 +89,8 @@ TEST_CASE("pns proves the published values of 4x4, 5x5 and 6x6 boards", "[pns]")
 }
 
 TEST_CASE("pns out of its node budget says unknown, and never gives a wrong value", "[pns]") {
-  const auto sol = exact_solution(Board(4, 4, 4));
-  const auto ps = sample_positions(*sol, 400, 99, 2);
+  const auto sol = exact_solution(Board(3, 4, 3));
+  const auto ps = sample_positions(*sol, 600, 99);
   int unknown = 0, known = 0;
   for (std::uint64_t budget : {1, 3, 10, 30, 100}) {
     PnsOptions o;
@@ -116,11 +116,14 @@ TEST_CASE("pns out of its node budget says unknown, and never gives a wrong valu
   CHECK(known > 0);
 }
 
-TEST_CASE("pns's draw of an empty board by strategy-stealing proves no move; without stealing the move is proven",
+TEST_CASE("pns's draw of an empty board by strategy-stealing proves no move, and without stealing the move is proven",
           "[pns]") {
-  for (const Board& b : {Board(3, 3, 3), Board(4, 4, 4)}) {
+  // Empty boards that are draws: 3x3 (ground-truth.md) and 3x4 with k=4
+  // (the exact solution says).
+  for (const Board& b : {Board(3, 3, 3), Board(3, 4, 4)}) {
     INFO(b.name());
     const auto sol = exact_solution(b);
+    REQUIRE(sol->value(Position{}) == 0);
     Pns<NoStats> with(b);
     NoStats none;
     const SearchResult r = with.search(Position{}, none);

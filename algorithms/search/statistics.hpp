@@ -15,7 +15,10 @@
 //   in its parent without entering it (scoring.hpp's finished_child), which
 //   is reported through `finished_child()` instead, so it counts the same.
 // Counting anything else (only internal nodes, only table misses) is a
-// different statistic with a different name.
+// different statistic with a different name.  For the best-first
+// proof-number search (`pns`, which keeps its whole graph and never
+// re-enters a position) a node is one node expanded: node() is called once
+// per expansion; the depth-first `dfpn` counts calls, as above.
 #pragma once
 
 #include <array>

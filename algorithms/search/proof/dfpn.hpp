@@ -13,16 +13,18 @@
 // defender (AND) node).  With epsilon = 0 this is Nagai's pn2 + 1; a larger
 // epsilon lets the search stay longer in one subtree before switching, which
 // cuts the re-searches that plain df-pn spends on thrashing between siblings.
-// A child never searched starts from the knowledge's cheap estimate: a
-// finished line, an immediate win, or else (1, moves) at an attacker node
-// and (moves, 1) at a defender node (its mobility).  A call ends by storing
+// A child never searched starts from the knowledge's estimate
+// (ProofKnowledge::estimate: what the child's own evaluation decides by
+// immediate wins, forced replies, live windows, the potential and, after a
+// defender move, a pairing; else (1, moves) at an attacker node and (moves,
+// 1) at a defender node: its mobility).  A call ends by storing
 // the node's numbers, its relevance zone when proven, and the work spent
 // below it.  The graph is acyclic (stones are only added), so there is no
 // graph-history interaction.
 //
 // Options (DfpnOptions; spec keys of `dfpn`): the knowledge of
-// proof_knowledge.hpp (wins, threats, live, pairing), the reductions of
-// proof_value.hpp (mb, stealing), keys = canonical (the least image under
+// proof_knowledge.hpp (wins, threats, live, pairing, potential, dominance),
+// the reductions of proof_value.hpp (mb, off by default; stealing), keys = canonical (the least image under
 // the board's symmetries; moves equal under a symmetry of the position are
 // tried once) or exact, tt_bits (log2 of the entries, 40 bytes each; 0:
 // sized to the board), epsilon, nodes (a node budget, 0:

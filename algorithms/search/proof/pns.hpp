@@ -17,18 +17,20 @@
 // proof or disproof is exact: a number 0 is only ever computed from proved
 // children or from knowledge.
 //
-// A new node is given the knowledge's cheap estimate (a finished line, an
-// immediate win, else its mobility: (1, moves) at an attacker node, (moves,
-// 1) at a defender node); the full knowledge of proof_knowledge.hpp (threat
-// sequences, pairings, zones) runs when it is expanded, and may prove it
-// without children.
+// A new node is given the knowledge's estimate (ProofKnowledge::estimate: a
+// finished line, an immediate win or forced reply, live windows, the
+// potential, a pairing after a defender move; else its mobility: (1, moves)
+// at an attacker node, (moves, 1) at a defender node); the full knowledge of
+// proof_knowledge.hpp (threat sequences, pairings, zones) runs when it is
+// expanded, and may decide it without children.
 //
 // A NODE, for this best-first search, is one node expanded: stats.node() is
 // called once per expansion (for the expanded node's position), not for the
 // children it creates, nor for the nodes walked through on the way down.
 //
 // Options (PnsOptions; spec keys of `pns`): the knowledge (wins, threats,
-// live, pairing), the reductions of proof_value.hpp (mb, stealing), keys =
+// live, pairing, potential, dominance), the reductions of proof_value.hpp
+// (mb, off by default; stealing), keys =
 // canonical|exact, nodes (a budget of expansions, 0: none) and memory_mb (a
 // budget of memory for the graph, allocated once at construction; 0: sized
 // to the board).  When either budget is exhausted the result is "unknown

@@ -34,8 +34,11 @@ struct Case {
 const Case k4x4{Board(4, 4, 4), 0}, k5x5{Board(5, 5, 4), 0}, k6x5{Board(6, 5, 4), 1},
     k5x6{Board(5, 6, 4), 1}, k6x6{Board(6, 6, 4), 1}, k3x3{Board(3, 3, 3), 0}, k4x4k3{Board(4, 4, 3), 1};
 
-void run(benchmark::State& state, const Case& c, const BestOptions& o) {
-  BestSearch<NoStats> search(c.board, o);
+// The instantiation the registry would build for o (best_search.hpp's
+// kBestFeatures), so a ladder rung is timed as `tictac` runs it.
+template <BestFeatures F>
+void run_with(benchmark::State& state, const Case& c, const BestOptions& o) {
+  BestSearch<NoStats, F> search(c.board, o);
   int value = 0;
   for (auto _ : state) {
     NoStats none;
@@ -48,12 +51,19 @@ void run(benchmark::State& state, const Case& c, const BestOptions& o) {
     return;
   }
   CountingStats stats;
-  const SearchResult counted = BestSearch<CountingStats>(c.board, o).search(Position{}, stats);
+  const SearchResult counted = BestSearch<CountingStats, F>(c.board, o).search(Position{}, stats);
   state.counters["nodes"] = static_cast<double>(counted.stats.nodes);
   state.counters["nodes_per_s"] =
       benchmark::Counter(static_cast<double>(counted.stats.nodes), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["value"] = counted.value;
   state.counters["tt_hit_rate"] = counted.stats.tt_hit_rate();
+}
+
+void run(benchmark::State& state, const Case& c, const BestOptions& o) {
+  dispatch<kBestFeatures>(features_of(o), [&]<BestFeatures F>() {
+    run_with<F>(state, c, o);
+    return 0;
+  });
 }
 
 void add(const std::string& name, const Case& c, const BestOptions& o) {

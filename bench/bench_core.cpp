@@ -91,15 +91,15 @@ void BM_TableStoreProbe(benchmark::State& state) {
   int i = 0;
   for (auto _ : state) {
     k = z.step(k, Side::O, i++ % b.cells());
-    tt.store(k, 1, Bound::exact, 3, 5, stats);
-    benchmark::DoNotOptimize(tt.probe(k, p, stats));
+    tt.store<Replacement::two_tier>(k, 1, Bound::exact, 3, 5, stats);
+    benchmark::DoNotOptimize(tt.probe<Replacement::two_tier>(k, p, stats));
   }
 }
 BENCHMARK(BM_TableStoreProbe)->Arg(3)->Arg(4);
 
 void BM_MemoLookup(benchmark::State& state) {
   const Board b = board_for(state);
-  Memo memo(12);
+  Memo<MemoLayout::hashed> memo(12);
   std::vector<Position> keys;
   for (Mask m = 1; keys.size() < 1000; ++m) keys.push_back({m & b.full(), (m >> 3) & b.full() & ~m});
   for (std::size_t i = 0; i < keys.size(); ++i) memo.insert(keys[i], static_cast<int>(i % 3) - 1);

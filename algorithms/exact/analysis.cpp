@@ -51,6 +51,11 @@ Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
     }
   }
   a.nonterminal_states = a.reachable_states - a.terminal_states.total();
+  for (int len = 0; len <= b.cells(); ++len)
+    if (a.games_by_length[static_cast<std::size_t>(len)].total()) {
+      if (!a.shortest_game) a.shortest_game = len;
+      a.longest_game = len;
+    }
   for (std::uint64_t n : a.nodes_by_ply) a.game_tree_nodes += n;
 
   std::uint64_t fixed_sum = 0;
@@ -64,6 +69,34 @@ Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
     throw std::logic_error("Burnside's lemma gives " + std::to_string(fixed_sum) + "/" +
                            std::to_string(G) + " orbits but enumeration finds " +
                            std::to_string(a.orbits_enumerated) + " canonical forms");
+  for (Index i : canonical_positions) ++(space.terminal(i) ? a.orbits_terminal : a.orbits_nonterminal);
+
+  // Every filling: g fixes a filling exactly when each cycle of g's cell
+  // permutation holds one mark throughout.
+  {
+    auto pow3 = [](int n) {
+      std::uint64_t r = 1;
+      while (n-- > 0) r *= 3;
+      return r;
+    };
+    a.fillings = pow3(b.cells());
+    std::uint64_t sum = 0;
+    for (int g = 0; g < G; ++g) {
+      int cycles = 0;
+      std::vector<bool> seen(static_cast<std::size_t>(b.cells()), false);
+      for (int c = 0; c < b.cells(); ++c) {
+        if (seen[static_cast<std::size_t>(c)]) continue;
+        ++cycles;
+        for (int d = c; !seen[static_cast<std::size_t>(d)]; d = group.map_cell(g, d)) seen[static_cast<std::size_t>(d)] = true;
+      }
+      a.filling_fixed_points.emplace_back(std::string(group.name(g)), pow3(cycles));
+      sum += pow3(cycles);
+    }
+    if (sum % G != 0) throw std::logic_error("Burnside's lemma over fillings does not divide evenly");
+    a.filling_orbits = sum / G;
+  }
+  a.lines = b.windows().size();
+  a.symmetries = static_cast<std::uint64_t>(G);
 
   // Paths through the quotient DAG, canonical forms taken in index order
   // (which is ply order, so every parent is done before its children).
@@ -79,7 +112,7 @@ Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
       const Side s = p.to_move();
       int n = 0;
       Index distinct[Board::kMaxCells];
-      for (Mask e = p.empty(b); e; e &= e - 1) {
+      for (Mask e = p.legal_moves(b); e; e &= e - 1) {
         Position q = p;
         q.play(std::countr_zero(e), s);
         const Index j = space.find(group.canonical(q).position);
@@ -103,7 +136,7 @@ Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
         }
         const Position p = space.position(i);
         const Side s = p.to_move();
-        for (Mask e = p.empty(b); e; e &= e - 1) {
+        for (Mask e = p.legal_moves(b); e; e &= e - 1) {
           Position q = p;
           q.play(std::countr_zero(e), s);
           if (group.fixes(g, q)) gpaths[space.find(q)] += gpaths[i];
@@ -117,6 +150,7 @@ Analysis analyze(const ExactSolution& solution, const SymmetryGroup& group) {
   }
 
   a.value = solution.value(StateSpace::Index{0});
+  a.length = solution.distance(StateSpace::Index{0});
   return a;
 }
 

@@ -1,4 +1,6 @@
 // State-space analysis of a board: the figures `tictac analyze` reports.
+// The same code serves gravity boards: moves come from Position::legal_moves
+// and the group from SymmetryGroup ({identity, mirror_lr} with gravity).
 //
 // Game-tree figures (nodes, games) are computed by counting paths through
 // the position DAG, not by walking the tree, so 4x4 boards take seconds.
@@ -34,6 +36,21 @@ struct Analysis {
   std::vector<std::pair<std::string, std::uint64_t>> burnside_fixed_points;
   std::uint64_t orbits_burnside = 0;
   std::uint64_t orbits_enumerated = 0;
+  // The enumerated orbits split by whether their positions are finished (a
+  // symmetry maps finished positions to finished ones).
+  std::uint64_t orbits_terminal = 0;
+  std::uint64_t orbits_nonterminal = 0;
+
+  // Burnside's lemma over every filling of the board, legal or not (3^cells
+  // ways to put X, O or nothing on each cell): g fixes 3^(cycles of g)
+  // fillings, one choice per cycle of its cell permutation.
+  std::uint64_t fillings = 0;
+  std::vector<std::pair<std::string, std::uint64_t>> filling_fixed_points;
+  std::uint64_t filling_orbits = 0;
+
+  // The board: its winning lines (k-windows) and its symmetries.
+  std::uint64_t lines = 0;
+  std::uint64_t symmetries = 0;
 
   // The game tree from the empty board: nodes (the root included) total and
   // by ply, and complete games by result and by length.
@@ -41,6 +58,7 @@ struct Analysis {
   std::vector<std::uint64_t> nodes_by_ply;
   ResultCounts games;
   std::vector<ResultCounts> games_by_length;
+  int shortest_game = 0, longest_game = 0;  // plies of the shortest and longest complete games
 
   // Games up to symmetry, under the two conventions:
   //  - position by position: paths through the symmetry-quotient DAG, whose
@@ -51,8 +69,12 @@ struct Analysis {
   std::uint64_t games_position_by_position = 0;
   std::uint64_t games_whole_game_orbits = 0;
 
-  // +1 X wins, 0 draw, -1 O wins, with perfect play.
+  // +1 X wins, 0 draw, -1 O wins, with perfect play, and the game's length
+  // in plies under perfect play (the winner wins as fast as it can, the
+  // loser holds out; a draw fills the board): ExactSolution's distance of
+  // the empty board.
   int value = 0;
+  int length = 0;
 };
 
 // Throws std::logic_error when the two orbit counts disagree.

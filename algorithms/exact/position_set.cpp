@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "algorithms/game/random.hpp"
 #include "algorithms/game/symmetry.hpp"
 
 namespace tictac {
@@ -22,10 +23,8 @@ std::string_view to_string(PositionSetKind k) {
 }
 
 std::uint64_t stratified_key(std::uint64_t seed, std::uint64_t code) {
-  std::uint64_t z = seed * 0x9e3779b97f4a7c15ULL + code + 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  std::uint64_t state = seed * 0x9e3779b97f4a7c15ULL + code;
+  return splitmix64(state);
 }
 
 std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, const PositionSetSpec& spec) {

@@ -9,19 +9,28 @@ namespace {
 // the known m,n,k-game results (as on Wikipedia's "m,n,k-game" page).
 constexpr const char* kBrief = "ground-truth.md (tic-tac-toe is a draw)";
 constexpr const char* kIssue6 = "issue 6 (known m,n,k-game results)";
+// Gravity boards: Connect-Four (6 rows, 7 columns) was solved as a
+// first-player win independently by James D. Allen and by Victor Allis
+// (1988; Allis, "A Knowledge-based Approach of Connect-Four", Vrije
+// Universiteit, 1988).  4x4 (4 in a row) is a draw in John Tromp's table of
+// solved board sizes, as issue 16 of this project cites it.
+constexpr const char* kAllis = "Allen; Allis 1988 (Connect-Four is a first-player win)";
+constexpr const char* kTromp4x4 = "issue 16 (John Tromp's table of board sizes: 4x4 Connect-Four is a draw)";
 constexpr PublishedValue kValues[] = {
-    {3, 3, 3, 0, kBrief},
-    {4, 4, 4, 0, kIssue6},
-    {5, 5, 4, 0, kIssue6},
-    {6, 5, 4, 1, kIssue6},
-    {5, 6, 4, 1, kIssue6},
-    {6, 6, 4, 1, kIssue6},
+    {3, 3, 3, false, 0, kBrief},
+    {4, 4, 4, false, 0, kIssue6},
+    {5, 5, 4, false, 0, kIssue6},
+    {6, 5, 4, false, 1, kIssue6},
+    {5, 6, 4, false, 1, kIssue6},
+    {6, 6, 4, false, 1, kIssue6},
+    {4, 4, 4, true, 0, kTromp4x4},
+    {6, 7, 4, true, 1, kAllis},
 };
 }  // namespace
 
 std::optional<PublishedValue> published_value(const Board& b) {
   for (const PublishedValue& v : published_values())
-    if (v.rows == b.rows() && v.cols == b.cols() && v.k == b.k()) return v;
+    if (v.rows == b.rows() && v.cols == b.cols() && v.k == b.k() && v.gravity == b.gravity()) return v;
   return std::nullopt;
 }
 

@@ -18,7 +18,7 @@ ExactSolution::ExactSolution(const StateSpace& space)
     const Side s = p.to_move();
     const int sign = s == Side::X ? 1 : -1;
     int best = -2, best_distance = 0;
-    for (Mask e = p.empty(b); e; e &= e - 1) {
+    for (Mask e = p.legal_moves(b); e; e &= e - 1) {
       Position q = p;
       q.play(std::countr_zero(e), s);
       const StateSpace::Index j = space.find(q);
@@ -45,7 +45,7 @@ std::vector<int> ExactSolution::move_values(const Position& p) const {
   std::vector<int> values(board().cells(), 0);
   if (space_->terminal(index(p))) return values;
   const Side s = p.to_move();
-  for (Mask e = p.empty(board()); e; e &= e - 1) {
+  for (Mask e = p.legal_moves(board()); e; e &= e - 1) {
     Position q = p;
     q.play(std::countr_zero(e), s);
     values[std::countr_zero(e)] = value(q);
@@ -59,9 +59,15 @@ Mask ExactSolution::optimal_moves(const Position& p) const {
   const int target = sign * value(p);
   const std::vector<int> values = move_values(p);
   Mask best = 0;
-  for (Mask e = p.empty(board()); e; e &= e - 1)
+  for (Mask e = p.legal_moves(board()); e; e &= e - 1)
     if (sign * values[std::countr_zero(e)] == target) best |= e & -e;
   return best;
+}
+
+bool ExactSolution::is_optimal(const Position& p, int move) const {
+  const Mask optimal = optimal_moves(p);
+  if (optimal == 0) return move < 0;  // finished: an unfinished position has an optimal move
+  return move >= 0 && move < board().cells() && ((optimal >> move) & 1);
 }
 
 int ExactSolution::best_move(const Position& p) const {

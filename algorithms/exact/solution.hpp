@@ -39,8 +39,11 @@ class ExactSolution {
   // Every move from p whose value is best for the side to move (none when p
   // is finished).
   Mask optimal_moves(const Position& p) const;
+  // Whether `move` is one of optimal_moves(p); for a finished p, whether
+  // move is -1 (no move).  A cell off the board or occupied is not optimal.
+  bool is_optimal(const Position& p, int move) const;
   // The value (X's view) after each legal move from p; cells that are not
-  // legal moves get 0 and are absent from p.empty().
+  // legal moves get 0 and are absent from p.legal_moves().
   std::vector<int> move_values(const Position& p) const;
   // The optimal move that wins fastest or loses slowest (draws: any), the
   // lowest cell among equals; -1 when p is finished.  Following it from

@@ -39,7 +39,7 @@ StateSpace::StateSpace(const Board& board) : board_(board) {
       if (terminal(i)) continue;
       const Position p = position(i);
       const std::uint64_t c = code(p);
-      for (Mask e = p.empty(board); e; e &= e - 1) {
+      for (Mask e = p.legal_moves(board); e; e &= e - 1) {
         const int cell = std::countr_zero(e);
         const std::uint64_t cc = c + pow3[cell] * (s == Side::X ? 1 : 2);
         if (index_of_[cc] == npos) {
@@ -67,7 +67,7 @@ StateSpace::StateSpace(const Board& board) : board_(board) {
       if (terminal(i)) continue;
       const Position p = position(i);
       const std::uint64_t c = code(p);
-      for (Mask e = p.empty(board); e; e &= e - 1) {
+      for (Mask e = p.legal_moves(board); e; e &= e - 1) {
         const int cell = std::countr_zero(e);
         const Index j = index_of_[c + pow3[cell] * (s == Side::X ? 1 : 2)];
         paths_[j] += paths_[i];

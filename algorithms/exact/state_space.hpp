@@ -7,6 +7,9 @@
 // of at most 16 cells (3^16 = 43 million codes; 4x4 with k=4 has about ten
 // million reachable positions).
 //
+// On a gravity board the positions are those the drops reach (moves from
+// Position::legal_moves), a small part of the fillings that keep the rules.
+//
 // Along with each position it records the number of move sequences that reach
 // it from the empty board (its game-tree multiplicity) and its result.
 #pragma once

@@ -5,7 +5,7 @@
 
 namespace tictac {
 
-Board::Board(int rows, int cols, int k) : rows_(rows), cols_(cols), k_(k) {
+Board::Board(int rows, int cols, int k, bool gravity) : rows_(rows), cols_(cols), k_(k), gravity_(gravity) {
   if (rows < 1 || cols < 1)
     throw std::invalid_argument("a board needs at least one row and one column (got " +
                                 std::to_string(rows) + "x" + std::to_string(cols) + ")");
@@ -18,6 +18,12 @@ Board::Board(int rows, int cols, int k) : rows_(rows), cols_(cols), k_(k) {
                                 std::to_string(std::max(rows, cols)) + " (got k=" +
                                 std::to_string(k) + ")");
   full_ = cells() == 64 ? ~Mask{0} : (Mask{1} << cells()) - 1;
+  // (R - 1) * C <= 64 - C < 64, so this shift is defined; C = 64 only on
+  // 1x64, which has no cell below the top row.
+  bottom_ = full_ & ~((Mask{1} << (rows - 1) * cols) - 1);
+  below_top_ = cols == 64 ? 0 : full_ & ~((Mask{1} << cols) - 1);
+  support_ = gravity ? bottom_ : full_;
+  below_shift_ = cols < 64 ? cols : 0;
 
   const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
   for (int r = 0; r < rows; ++r)
@@ -62,6 +68,6 @@ std::string Board::size_name() const {
   return std::to_string(rows_) + "x" + std::to_string(cols_);
 }
 
-std::string Board::name() const { return size_name() + "k" + std::to_string(k_); }
+std::string Board::name() const { return size_name() + "k" + std::to_string(k_) + (gravity_ ? "g" : ""); }
 
 }  // namespace tictac

@@ -1,9 +1,17 @@
-// The geometry of an m,n,k-game: R rows, C columns, k in a row wins.
+// The geometry of an m,n,k-game: R rows, C columns, k in a row wins, and
+// whether stones fall (gravity: Connect-Four and its family).
 //
 // Cells are numbered row by row from 0 (cell = row * C + col) and a set of
-// cells is a 64-bit mask with bit i for cell i, so R * C <= 64.  A "window"
-// is a set of k cells in a straight line (row, column, diagonal or
-// anti-diagonal); a side that fills a window has won.
+// cells is a 64-bit mask with bit i for cell i, so R * C <= 64.  The top row
+// is row 0, printed first; the bottom row is row R - 1, so the cell below
+// cell c is c + C.  A "window" is a set of k cells in a straight line (row,
+// column, diagonal or anti-diagonal); a side that fills a window has won.
+//
+// Without gravity every empty cell is a legal move.  With gravity a move is
+// a column and fills its lowest empty cell: the legal moves are the empty
+// cells of the bottom row and the empty cells just above a stone, at most
+// one per column.  Moves stay cells everywhere (search, tables, solutions);
+// only the notation speaks of columns (harness/formats/notation.hpp).
 #pragma once
 
 #include <cstdint>
@@ -21,14 +29,37 @@ class Board {
 
   // Throws std::invalid_argument naming the rule when rows, cols or k is out
   // of range: 1 <= rows, cols; rows * cols <= 64; 1 <= k <= max(rows, cols).
-  Board(int rows = 3, int cols = 3, int k = 3);
+  // The limits are the same with and without gravity.
+  Board(int rows = 3, int cols = 3, int k = 3, bool gravity = false);
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
   int k() const { return k_; }
   int cells() const { return rows_ * cols_; }
   bool square() const { return rows_ == cols_; }
+  bool gravity() const { return gravity_; }
   Mask full() const { return full_; }
+  // The cells of the bottom row (row R - 1).
+  Mask bottom() const { return bottom_; }
+
+  // The legal moves when `occupied` is the set of stones (a legal
+  // position's): the empty cells whose cell below is occupied or that are in
+  // the bottom row.  Without gravity, support_ is the full board, so this is
+  // every empty cell, by the same branch-free expression (a shift, an OR and
+  // an AND more than the empty cells).
+  Mask legal_moves(Mask occupied) const {
+    return full_ & ~occupied & ((occupied >> below_shift_) | support_);
+  }
+  // With gravity, the stones with an empty cell below them (none in a legal
+  // position); without gravity, none.
+  Mask floating(Mask occupied) const {
+    return gravity_ ? occupied & ~bottom_ & ~(occupied >> below_shift_) : 0;
+  }
+  // The stones that could have been the last one played: with gravity the
+  // top stone of each column (no stone above it), without gravity every one.
+  Mask tops(Mask occupied) const {
+    return gravity_ ? occupied & ~(occupied << below_shift_ & below_top_) : occupied;
+  }
 
   int cell(int row, int col) const { return row * cols_ + col; }
   int row_of(int cell) const { return cell / cols_; }
@@ -55,17 +86,27 @@ class Board {
   // How many windows `stones` fills.
   int lines(Mask stones) const;
 
-  // "3x3" and, with k, "3x3k3".
+  // "3x3" and, with k, "3x3k3"; a gravity board's name ends in 'g':
+  // "6x7k4g" (the size name has no suffix).
   std::string size_name() const;
   std::string name() const;
 
   bool operator==(const Board& other) const {
-    return rows_ == other.rows_ && cols_ == other.cols_ && k_ == other.k_;
+    return rows_ == other.rows_ && cols_ == other.cols_ && k_ == other.k_ && gravity_ == other.gravity_;
   }
 
  private:
   int rows_, cols_, k_;
+  bool gravity_;
   Mask full_;
+  Mask bottom_;
+  // legal_moves: the cells whose support is never needed (gravity: the
+  // bottom row; otherwise every cell), and the shift that brings the cell
+  // below c to bit c (C, or 0 on a 1x64 board, where C = 64 would be an
+  // undefined shift and every cell is in the bottom row anyway).
+  Mask support_;
+  int below_shift_;
+  Mask below_top_;  // the cells below the top row (those with a cell above)
   std::vector<Mask> windows_;
   std::vector<Mask> through_;
   std::vector<int> through_begin_;

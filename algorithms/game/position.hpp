@@ -25,6 +25,9 @@ struct Position {
   int ply() const { return std::popcount(x) + std::popcount(o); }
   Side to_move() const { return std::popcount(x) == std::popcount(o) ? Side::X : Side::O; }
   Mask empty(const Board& b) const { return b.full() & ~occupied(); }
+  // The cells a move may fill: every empty cell, or with gravity the lowest
+  // empty cell of each column that is not full (Board::legal_moves).
+  Mask legal_moves(const Board& b) const { return b.legal_moves(occupied()); }
 
   // Play and undo take the side explicitly so the search loop need not
   // recount stones; `cell` must be empty (play) or hold s's stone (undo).

@@ -22,10 +22,11 @@ Result result(const Board& b, const Position& p) {
 }
 
 namespace {
-// True when removing one of `stones` leaves no line: that stone could have
-// been the winning move.
-bool could_have_moved_last(const Board& b, Mask stones) {
-  for (Mask rest = stones; rest; rest &= rest - 1) {
+// True when removing one of `stones` that could have been played last (on
+// a gravity board, a top stone of its column) leaves no line: that stone
+// could have been the winning move.
+bool could_have_moved_last(const Board& b, Mask stones, Mask occupied) {
+  for (Mask rest = stones & b.tops(occupied); rest; rest &= rest - 1) {
     Mask one = rest & -rest;
     if (!b.has_line(stones & ~one)) return true;
   }
@@ -36,11 +37,12 @@ bool could_have_moved_last(const Board& b, Mask stones) {
 Legality check_legality(const Board& b, const Position& p) {
   int cx = std::popcount(p.x), co = std::popcount(p.o);
   if (cx != co && cx != co + 1) return Legality::stone_count;
+  if (b.floating(p.occupied())) return Legality::floating_stone;
   bool wx = b.has_line(p.x), wo = b.has_line(p.o);
   if (wx && wo) return Legality::both_sides_have_lines;
   if (wx || wo) {
     if (wx ? cx != co + 1 : cx != co) return Legality::line_owner_not_last;
-    if (!could_have_moved_last(b, wx ? p.x : p.o)) return Legality::no_possible_last_move;
+    if (!could_have_moved_last(b, wx ? p.x : p.o, p.occupied())) return Legality::no_possible_last_move;
   }
   return Legality::legal;
 }
@@ -50,13 +52,17 @@ std::string_view describe(Legality l) {
     case Legality::legal: return "legal";
     case Legality::stone_count:
       return "stone count: X must have as many stones as O or exactly one more";
+    case Legality::floating_stone:
+      return "a stone floats: with gravity a stone rests on the bottom row or on another stone, so no "
+             "stone may be above an empty cell";
     case Legality::both_sides_have_lines: return "both sides have a line: the game ends at the first line";
     case Legality::line_owner_not_last:
       return "the side with a line must have made the last move (X with a line has one stone more "
              "than O; O with a line has as many as X)";
     case Legality::no_possible_last_move:
       return "no stone of the side with a line could have been the last move: every one of them "
-             "leaves a line when removed, so the game would have ended earlier";
+             "leaves a line when removed, so the game would have ended earlier (with gravity, only "
+             "the top stone of a column can have been the last move)";
   }
   return "?";
 }

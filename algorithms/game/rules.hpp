@@ -19,14 +19,25 @@ Result result(const Board& b, const Position& p);
 
 inline bool is_terminal(const Board& b, const Position& p) { return result(b, p) != Result::ongoing; }
 
-// The rules of seed 000 that make a position reachable from the empty board.
-// They are checked in this order; the first one broken is reported.
+// The rules of seed 000 that make a position reachable from the empty board,
+// and the rules gravity adds.  They are checked in this order; the first one
+// broken is reported.
+//
+// Without gravity the rules are exact: a position that keeps them is
+// reachable (any order of its stones works, the winner's last stone last).
+// With gravity they are necessary but not sufficient: the stones of each
+// column must also be droppable in turn, X first, and that is not checked.
+// A column holding, from the bottom up, X, O, O, X (and nothing else on the
+// board) keeps every rule but is not reachable.  The state space
+// (algorithms/exact/state_space.hpp) is exact on every board it handles.
 enum class Legality : std::uint8_t {
   legal,
   stone_count,          // X has as many stones as O, or one more
+  floating_stone,       // gravity: no stone above an empty cell
   both_sides_have_lines,  // not both sides have a line
   line_owner_not_last,  // a side with a line made the last move
   no_possible_last_move,  // ...and one of its stones could have been that move
+                          // (gravity: one that is the top stone of its column)
 };
 
 Legality check_legality(const Board& b, const Position& p);

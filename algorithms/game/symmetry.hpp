@@ -1,7 +1,9 @@
 // The symmetry group of a board and the canonical form of a position.
 //
 // A square board has the 8 symmetries of the dihedral group D4, a rectangular
-// one the 4 that keep its shape.  Each is a permutation of cells with a name:
+// one the 4 that keep its shape, and a gravity board of either shape the 2
+// that keep the bottom row at the bottom: {identity, mirror_lr}.  Each is a
+// permutation of cells with a name:
 //
 //   identity       (r, c) -> (r, c)
 //   rot90          (r, c) -> (c, n-1-r)        clockwise quarter turn

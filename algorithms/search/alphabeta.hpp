@@ -33,16 +33,28 @@
 // The best move is the first move (in the ordering) whose score beat every
 // earlier one at the root; fail-low moves never replace it, so it is an
 // optimal move whenever the root window contains the value.
+//
+// `depth` is always the number of plies left to search below a node (the
+// horizon is depth 0); `ply` is the number of stones on the board.
+//
+// The options tested at every node (which keys the table has, if any, its
+// replacement scheme, and fail-hard clamping) are the compile-time
+// AlphaBetaPolicy (policy.hpp); the registry picks it from the options once.
+// Whatever P, the code is the same: the switches below read a constant or
+// an option, so the run-time instantiation searches the same tree.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <memory>
+#include <stdexcept>
+#include <type_traits>
 
+#include "algorithms/game/symmetry.hpp"
 #include "algorithms/search/move_order.hpp"
-#include "algorithms/game/rules.hpp"
+#include "algorithms/search/policy.hpp"
 #include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"
-#include "algorithms/game/symmetry.hpp"
 #include "algorithms/tables/tt.hpp"
 #include "algorithms/tables/zobrist.hpp"
 
@@ -61,6 +73,56 @@ struct AlphaBetaOptions {
   bool iterative = false;
 };
 
+// The keys of the transposition table: none (no table), the position's
+// Zobrist key, or its canonical form's.
+enum class TableKeys : std::uint8_t { none, exact, canonical };
+
+// What an alpha-beta search tests at every node, as a compile-time value.
+// With `fixed` the switches are constants of the instantiation; without,
+// the one instantiation that reads them from the options at run time
+// (kRunTimePolicy).
+struct AlphaBetaPolicy {
+  bool fixed = true;
+  TableKeys keys = TableKeys::none;
+  Replacement replace = Replacement::always;  // always, when there is no table
+  bool fail_hard = false;
+
+  friend constexpr bool operator==(const AlphaBetaPolicy&, const AlphaBetaPolicy&) = default;
+};
+
+inline constexpr AlphaBetaPolicy kRunTimePolicy{false};
+
+constexpr AlphaBetaPolicy fixed_policy(const AlphaBetaOptions& o) {
+  if (!o.tt) return {true, TableKeys::none, Replacement::always, o.fail_hard};
+  return {true, o.canonical_keys ? TableKeys::canonical : TableKeys::exact, o.replace, o.fail_hard};
+}
+
+// The policies with instantiations of their own: fail-soft with no table
+// and with each keys and scheme (every experiment's), and fail-hard
+// without a table (the golden file's); then kRunTimePolicy for the rest
+// (fail-hard with a table).  Each entry is one more instantiation per
+// statistics policy and per algorithm: keep the list short.
+inline constexpr auto kAlphaBetaPolicies = [] {
+  std::array<AlphaBetaPolicy, 9> all{};
+  std::size_t n = 0;
+  all[n++] = {true, TableKeys::none, Replacement::always, false};
+  for (TableKeys k : {TableKeys::exact, TableKeys::canonical})
+    for (Replacement r : {Replacement::always, Replacement::depth, Replacement::two_tier})
+      all[n++] = {true, k, r, false};
+  all[n++] = {true, TableKeys::none, Replacement::always, true};
+  all[n++] = kRunTimePolicy;
+  return all;
+}();
+
+// The policy options are searched with: their own when specialised,
+// kRunTimePolicy otherwise.
+constexpr AlphaBetaPolicy policy_of(const AlphaBetaOptions& o) {
+  const AlphaBetaPolicy p = fixed_policy(o);
+  for (const AlphaBetaPolicy& q : kAlphaBetaPolicies)
+    if (q == p) return p;
+  return kRunTimePolicy;
+}
+
 // A table about the size of the reachable state space, so that allocating
 // it does not cost more than the search: 2^13 entries (128 KiB) for 3x3,
 // 2^16 up to 12 cells, 2^20 (16 MiB) up to 16 cells, 2^22 above.
@@ -68,18 +130,21 @@ inline int default_tt_bits(const Board& b) {
   return b.cells() <= 9 ? 13 : b.cells() <= 12 ? 16 : b.cells() <= 16 ? 20 : 22;
 }
 
-template <class Stats, bool Scout>
+template <class Stats, bool Scout, AlphaBetaPolicy P>
 class AlphaBetaSearch {
  public:
   static constexpr int kInf = 10000;
 
+  // Throws std::logic_error when P is fixed and the options do not have it.
   AlphaBetaSearch(const Board& board, const AlphaBetaOptions& options, const ExactSolution* exact)
       : board_(board),
         opt_(options),
         scoring_{options.depth_score, board.cells()},
         order_(board, options.order, options.seed, exact),
         group_(board) {
-    if (opt_.tt)
+    if (P.fixed && fixed_policy(options) != P)
+      throw std::logic_error("AlphaBetaSearch: the options do not have the instantiation's policy");
+    if (table())
       tt_ = std::make_unique<TranspositionTable>(opt_.tt_bits ? opt_.tt_bits : default_tt_bits(board), opt_.replace);
     for (int g = 0; g < group_.size(); ++g) inverse_[g] = group_.inverse(g);
   }
@@ -98,21 +163,17 @@ class AlphaBetaSearch {
 
   // The pieces of search(), for drivers such as MTD(f).
   void begin() {
-    if (tt_) tt_->clear();
+    if (table()) tt_->clear();
     order_.reset();
   }
   // Counts the root as a node and returns true when it is finished.
   bool finished(const Position& root, Stats& stats, int& score) {
-    const Result res = result(board_, root);
-    if (res == Result::ongoing) return false;
-    stats.node(root.ply(), root);
-    stats.terminal();
-    score = res == Result::draw ? 0 : scoring_.loss(root.ply());
-    return true;
+    return finished_root(board_, root, scoring_, stats, score);
   }
+  // One search of the root with the window (alpha, beta), `depth` plies deep.
   int root_search(const Position& root, int alpha, int beta, int depth, int& best_move, Stats& stats) {
     Position p = root;
-    const Key key = tt_ && !opt_.canonical_keys ? zobrist_.key(root) : 0;
+    const Key key = table() && !canonical() ? zobrist_.key(root) : 0;
     return visit<true>(p, root.to_move(), root.ply(), -1, depth, alpha, beta, key, stats, &best_move);
   }
   SearchResult finish(const Position& root, int score, int best_move, Stats& stats) {
@@ -121,7 +182,7 @@ class AlphaBetaSearch {
     r.value = root.to_move() == Side::X ? sign_of(score) : -sign_of(score);
     r.best_move = best_move;
     if constexpr (Stats::enabled) {
-      if (tt_) {
+      if (table()) {
         stats.s.tt_capacity = tt_->capacity();
         stats.s.table_bytes = tt_->bytes();
         stats.s.tt_occupancy = tt_->occupancy();
@@ -132,10 +193,23 @@ class AlphaBetaSearch {
   const Scoring& scoring() const { return scoring_; }
 
  private:
-  int clamp(int v, int alpha, int beta) const { return opt_.fail_hard ? std::clamp(v, alpha, beta) : v; }
+  // The switches: constants of a fixed instantiation, the options otherwise.
+  bool table() const { return P.fixed ? P.keys != TableKeys::none : opt_.tt; }
+  bool canonical() const { return P.fixed ? P.keys == TableKeys::canonical : opt_.canonical_keys; }
+  int clamp(int v, int alpha, int beta) const {
+    return (P.fixed ? P.fail_hard : opt_.fail_hard) ? std::clamp(v, alpha, beta) : v;
+  }
+  const TranspositionTable::Entry* probe(Key key, const Position& p, Stats& stats) const {
+    if constexpr (P.fixed) return tt_->template probe<P.replace>(key, p, stats);
+    else return tt_->probe(key, p, stats);
+  }
+  void store(Key key, int score, Bound bound, int move, int depth, Stats& stats) {
+    if constexpr (P.fixed) tt_->template store<P.replace>(key, score, bound, move, depth, stats);
+    else tt_->store(key, score, bound, move, depth, stats);
+  }
 
   template <bool Root>
-  int visit(Position& p, Side s, int ply, int last, int depth, int alpha, int beta, Key key, Stats& stats,
+  [[gnu::noinline]] int visit(Position& p, Side s, int ply, int last, int depth, int alpha, int beta, Key key, Stats& stats,
             int* best_move) {
     stats.node(ply, p);
     const int alpha_in = alpha, beta_in = beta;
@@ -151,14 +225,14 @@ class AlphaBetaSearch {
       if (depth == 0) return clamp(0, alpha_in, beta_in);  // horizon: unknown, scored as a draw
     }
     int tt_move = -1, symmetry = 0;
-    if (tt_) {
-      if (opt_.canonical_keys) {
+    if (table()) {
+      if (canonical()) {
         const auto c = group_.canonical(p);
         key = zobrist_.key(c.position);
         symmetry = c.symmetry;
       }
-      if (const auto* e = tt_->probe(key, p, stats)) {
-        if (e->move >= 0) tt_move = opt_.canonical_keys ? group_.map_cell(inverse_[symmetry], e->move) : e->move;
+      if (const auto* e = probe(key, p, stats)) {
+        if (e->move >= 0) tt_move = canonical() ? group_.map_cell(inverse_[symmetry], e->move) : e->move;
         if (!Root && e->depth >= depth) {
           const int v = e->score;
           if (e->bound == Bound::exact || (e->bound == Bound::lower && v >= beta) ||
@@ -177,7 +251,7 @@ class AlphaBetaSearch {
     int best = -kInf, best_cell = -1;
     for (int i = 0; i < n; ++i) {
       const int m = moves[i];
-      const Key child_key = tt_ && !opt_.canonical_keys ? zobrist_.step(key, s, m) : 0;
+      const Key child_key = table() && !canonical() ? zobrist_.step(key, s, m) : 0;
       p.play(m, s);
       int v;
       if (Scout && i > 0) {
@@ -208,10 +282,10 @@ class AlphaBetaSearch {
     }
     if (Root) *best_move = best_cell;
     best = clamp(best, alpha0, beta);
-    if (tt_) {
+    if (table()) {
       const Bound bound = best <= alpha0 ? Bound::upper : best >= beta ? Bound::lower : Bound::exact;
-      const int stored_move = opt_.canonical_keys ? group_.map_cell(symmetry, best_cell) : best_cell;
-      tt_->store(key, best, bound, stored_move, depth, stats);
+      const int stored_move = canonical() ? group_.map_cell(symmetry, best_cell) : best_cell;
+      store(key, best, bound, stored_move, depth, stats);
     }
     return clamp(best, alpha_in, beta_in);
   }
@@ -227,7 +301,22 @@ class AlphaBetaSearch {
 };
 
 // alphabeta: negamax alpha-beta.
-template <class Stats>
-using AlphaBeta = AlphaBetaSearch<Stats, false>;
+template <class Stats, AlphaBetaPolicy P>
+using AlphaBeta = AlphaBetaSearch<Stats, false, P>;
+
+// alphabeta and pvs with the policy P as templates on the statistics policy
+// alone, the shape the registry's type erasure takes.  Traced searches (the
+// DAG overlay, where speed does not matter) share the run-time
+// instantiation.
+template <class Stats, AlphaBetaPolicy P>
+inline constexpr AlphaBetaPolicy kPolicyFor = std::is_same_v<Stats, TracingStats> ? kRunTimePolicy : P;
+
+template <AlphaBetaPolicy P>
+struct AlphaBetaWith {
+  template <class Stats>
+  using AlphaBeta = AlphaBetaSearch<Stats, false, kPolicyFor<Stats, P>>;
+  template <class Stats>
+  using Pvs = AlphaBetaSearch<Stats, true, kPolicyFor<Stats, P>>;
+};
 
 }  // namespace tictac

@@ -56,6 +56,9 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
+#include <string_view>
+#include <type_traits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,6 +67,8 @@
 #include "algorithms/tables/bound_table.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/game/rules.hpp"
+#include "algorithms/search/policy.hpp"
+#include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
 #include "algorithms/game/symmetric_images.hpp"
@@ -90,30 +95,95 @@ struct BestOptions {
 // The ablation ladder: each step switches one more enhancement on, from a
 // plain full-window alpha-beta in cell order to the full solver (the last
 // step equals BestOptions{}).  Names are short labels for tables and benchmarks.
-inline std::vector<std::pair<std::string, BestOptions>> best_ladder() {
+inline constexpr auto kBestLadder = [] {
   BestOptions o;
   o.wins = o.threats = o.live = o.history = false;
   o.window = BestOptions::Window::full;
   o.tt = BestOptions::Table::none;
   o.order = BestOptions::Order::index;
+  std::array<std::pair<std::string_view, BestOptions>, 9> steps{};
+  std::size_t n = 0;
+  steps[n++] = {"alphabeta", o};
+  o.wins = true, steps[n++] = {"+wins", o};
+  o.threats = true, steps[n++] = {"+threats", o};
+  o.window = BestOptions::Window::null, steps[n++] = {"+null_window", o};
+  o.tt = BestOptions::Table::exact, steps[n++] = {"+tt_exact", o};
+  o.tt = BestOptions::Table::canonical, steps[n++] = {"+tt_canonical", o};
+  o.live = true, steps[n++] = {"+live", o};
+  o.order = BestOptions::Order::eval, steps[n++] = {"+order_eval", o};
+  o.history = true, steps[n++] = {"+history", o};
+  return steps;
+}();
+
+inline std::vector<std::pair<std::string, BestOptions>> best_ladder() {
   std::vector<std::pair<std::string, BestOptions>> steps;
-  steps.emplace_back("alphabeta", o);
-  o.wins = true, steps.emplace_back("+wins", o);
-  o.threats = true, steps.emplace_back("+threats", o);
-  o.window = BestOptions::Window::null, steps.emplace_back("+null_window", o);
-  o.tt = BestOptions::Table::exact, steps.emplace_back("+tt_exact", o);
-  o.tt = BestOptions::Table::canonical, steps.emplace_back("+tt_canonical", o);
-  o.live = true, steps.emplace_back("+live", o);
-  o.order = BestOptions::Order::eval, steps.emplace_back("+order_eval", o);
-  o.history = true, steps.emplace_back("+history", o);
+  for (const auto& [name, o] : kBestLadder) steps.emplace_back(std::string(name), o);
   return steps;
 }
 
-template <class Stats>
+// The switches that the search tests at every node (the window is used at
+// the root only and tt_bits is a size), as a compile-time value.  With
+// `fixed` they are constants of the instantiation, so a rung that switches
+// a feature off does not pay for its tests; without, the one instantiation
+// that reads them from the options at run time (kRunTimeFeatures).
+struct BestFeatures {
+  bool fixed = false;
+  bool wins = true;
+  bool threats = true;
+  BestOptions::Table tt = BestOptions::Table::canonical;
+  bool live = true;
+  BestOptions::Order order = BestOptions::Order::eval;
+  bool history = true;
+
+  friend constexpr bool operator==(const BestFeatures&, const BestFeatures&) = default;
+};
+
+inline constexpr BestFeatures kRunTimeFeatures{};
+
+constexpr BestFeatures fixed_features(const BestOptions& o) {
+  return {true, o.wins, o.threats, o.tt, o.live, o.order, o.history};
+}
+
+// The feature sets with an instantiation of their own: the rungs of the
+// ladder, and the full solver with the table keyed by position, without
+// live lines, or in cell order (the golden file's and the benchmarks'
+// cells); then kRunTimeFeatures for every other combination.  Each entry
+// is one more instantiation per statistics policy: keep the list short.
+inline constexpr auto kBestFeatures = [] {
+  std::array<BestFeatures, 12> all{};
+  std::size_t n = 0;
+  auto add = [&](const BestOptions& o) {
+    const BestFeatures f = fixed_features(o);
+    for (std::size_t i = 0; i < n; ++i)
+      if (all[i] == f) return;
+    all[n++] = f;
+  };
+  for (const auto& step : kBestLadder) add(step.second);
+  BestOptions o;
+  o.tt = BestOptions::Table::exact, add(o);
+  o = {}, o.live = false, add(o);
+  o = {}, o.order = BestOptions::Order::index, add(o);
+  all[n++] = kRunTimeFeatures;
+  if (n != all.size()) throw "kBestFeatures: the array size must equal the number of distinct entries";
+  return all;
+}();
+
+// The features options are searched with: their own when specialised,
+// kRunTimeFeatures otherwise.
+constexpr BestFeatures features_of(const BestOptions& o) {
+  const BestFeatures f = fixed_features(o);
+  for (const BestFeatures& g : kBestFeatures)
+    if (g == f) return f;
+  return kRunTimeFeatures;
+}
+
+template <class Stats, BestFeatures F = kRunTimeFeatures>
 class BestSearch {
  public:
   using Options = BestOptions;
 
+  // Throws std::logic_error when F is fixed and the options do not have
+  // these features.
   BestSearch(const Board& board, Options options = {})
       : board_(board),
         opt_(options),
@@ -135,6 +205,8 @@ class BestSearch {
       attack_[m] = 16u << (2 * e);
       defence_[m] = m == 0 ? 0 : 5u << (2 * e);
     }
+    if (F.fixed && fixed_features(options) != F)
+      throw std::logic_error("BestSearch: the options do not have the instantiation's features");
   }
 
   const Options& options() const { return opt_; }
@@ -144,22 +216,19 @@ class BestSearch {
     SearchResult r;
     const Side mover = root.to_move();
     const int sign = mover == Side::X ? 1 : -1;
-    const Result finished = result(board_, root);
-    if (finished != Result::ongoing) {
-      stats.node(root.ply(), root);
-      stats.terminal();
-      r.value = finished == Result::x_wins ? 1 : finished == Result::o_wins ? -1 : 0;
-      r.score = r.value * sign;
+    int score;
+    if (finished_root(board_, root, Scoring{false, board_.cells()}, stats, score)) {
+      r.score = score;
+      r.value = score * sign;
       r.best_move = -1;
     } else {
       pos_ = root;
       ply0_ = root.ply();
-      if (opt_.tt == Options::Table::canonical) images_.set(root);
+      if (canonical()) images_.set(root);
       table_.clear();
       history_ = {};
       std::copy(windows_.begin(), windows_.end(), live_.begin());
       live_count_[0] = static_cast<int>(windows_.size());
-      int score;
       if (opt_.window == Options::Window::full) {
         score = visit(-1, 1, -1, 0, mover);
       } else {
@@ -179,26 +248,39 @@ class BestSearch {
   }
 
  private:
+  // The switches: constants of a fixed instantiation, the options otherwise.
+  bool wins() const { return F.fixed ? F.wins : opt_.wins; }
+  bool threats() const { return F.fixed ? F.threats : opt_.threats; }
+  bool canonical() const { return (F.fixed ? F.tt : opt_.tt) == Options::Table::canonical; }
+  bool live() const { return F.fixed ? F.live : opt_.live; }
+  bool eval_order() const { return (F.fixed ? F.order : opt_.order) == Options::Order::eval; }
+  bool history() const { return F.fixed ? F.history : opt_.history; }
+  // The table is off with tt=none, and on boards above 48 cells.
+  bool use_table() const {
+    if constexpr (F.fixed && F.tt == Options::Table::none) return false;
+    else return table_.enabled();
+  }
+
   Mask stones(Side s) const { return s == Side::X ? pos_.x : pos_.o; }
 
   void play(int cell, Side s) {
     pos_.play(cell, s);
-    if (opt_.tt == Options::Table::canonical) images_.toggle(cell, s);
+    if (canonical()) images_.toggle(cell, s);
   }
   void undo(int cell, Side s) {
     pos_.undo(cell, s);
-    if (opt_.tt == Options::Table::canonical) images_.toggle(cell, s);
+    if (canonical()) images_.toggle(cell, s);
   }
-  Position key() const { return opt_.tt == Options::Table::canonical ? images_.canonical() : pos_; }
+  Position key() const { return canonical() ? images_.canonical() : pos_; }
 
   // The value of pos_ for `me` (to move), as described in the header.
-  // `last` is the cell of the move that led here (-1 at the root); `depth`
-  // counts plies from the root.
-  int visit(int alpha, int beta, int last, int depth, Side me) {
-    stats_->node(ply0_ + depth, pos_);
+  // `last` is the cell of the move that led here (-1 at the root);
+  // `from_root` counts plies from the root.
+  int visit(int alpha, int beta, int last, int from_root, Side me) {
+    stats_->node(ply0_ + from_root, pos_);
     const Mask mine = stones(me), theirs = stones(other(me));
     const Mask empty = board_.full() & ~(mine | theirs);
-    if (!opt_.wins && last >= 0 && board_.wins_through(theirs, last)) {
+    if (!wins() && last >= 0 && board_.wins_through(theirs, last)) {
       stats_->terminal();
       return -1;
     }
@@ -206,13 +288,13 @@ class BestSearch {
       stats_->terminal();
       return 0;
     }
-    if (depth == 0) root_move_ = std::countr_zero(empty);
+    if (from_root == 0) root_move_ = std::countr_zero(empty);
 
     // One pass over the windows still live at the parent: keep the live ones
     // for the children, and find the immediate wins of both sides.
-    const Mask* in = &live_[depth * windows_.size()];
-    const int n_in = live_count_[depth];
-    Mask* out = &live_[(depth + 1) * windows_.size()];
+    const Mask* in = &live_[from_root * windows_.size()];
+    const int n_in = live_count_[from_root];
+    Mask* out = &live_[(from_root + 1) * windows_.size()];
     int n_out = 0;
     Mask my_wins = 0, their_wins = 0, live_cells = 0;
     bool my_live = false, their_live = false;
@@ -234,18 +316,18 @@ class BestSearch {
         if (one_hole) their_wins |= hole;
       }
     }
-    live_count_[depth + 1] = n_out;
+    live_count_[from_root + 1] = n_out;
 
-    if (opt_.wins && my_wins) {
-      if (depth == 0) root_move_ = std::countr_zero(my_wins);
+    if (wins() && my_wins) {
+      if (from_root == 0) root_move_ = std::countr_zero(my_wins);
       return 1;
     }
-    if (opt_.threats && !my_wins && (their_wins & (their_wins - 1))) {
-      if (depth == 0) root_move_ = std::countr_zero(their_wins);
+    if (threats() && !my_wins && (their_wins & (their_wins - 1))) {
+      if (from_root == 0) root_move_ = std::countr_zero(their_wins);
       return -1;
     }
     int lower = -1, upper = 1;
-    if (opt_.live) {
+    if (live()) {
       if (!my_live && !their_live) return 0;
       if (!my_live) upper = 0;
       if (!their_live) lower = 0;
@@ -253,9 +335,9 @@ class BestSearch {
       if (upper <= alpha) return upper;
     }
     Position k{};
-    if (table_.enabled()) {
+    if (use_table()) {
       k = key();
-      if (depth > 0) {
+      if (from_root > 0) {
         const BoundTable::Bounds e = table_.probe(k.x, k.o, *stats_);
         lower = std::max(lower, e.lower);
         upper = std::min(upper, e.upper);
@@ -267,8 +349,8 @@ class BestSearch {
     }
 
     // The moves to try, best first.
-    Mask cand = opt_.wins && their_wins ? their_wins : empty;
-    if (opt_.live) {
+    Mask cand = wins() && their_wins ? their_wins : empty;
+    if (live()) {
       const Mask dead = cand & ~live_cells;
       if (dead) cand = (cand & live_cells) | (dead & -dead);
     }
@@ -278,7 +360,7 @@ class BestSearch {
       moves[n++] = static_cast<std::uint64_t>(std::countr_zero(cand));
     } else {
       std::array<std::uint32_t, Board::kMaxCells> score;
-      if (opt_.order == Options::Order::eval) {
+      if (eval_order()) {
         for (Mask m = cand; m; m &= m - 1) score[std::countr_zero(m)] = 0;
         for (int i = 0; i < n_out; ++i) {
           const Mask w = out[i], a = w & mine, b = w & theirs;
@@ -290,8 +372,8 @@ class BestSearch {
       for (Mask m = cand; m; m &= m - 1) {
         const int c = std::countr_zero(m);
         std::uint64_t key = 0;
-        if (opt_.order == Options::Order::eval) key = std::uint64_t{score[c]} << 32;
-        if (opt_.history) key |= hist[c];
+        if (eval_order()) key = std::uint64_t{score[c]} << 32;
+        if (history()) key |= hist[c];
         // Insertion sort, decreasing key, ties in cell order (stable).
         const std::uint64_t item = key << 8 | static_cast<std::uint64_t>(c);
         int j = n++;
@@ -308,11 +390,11 @@ class BestSearch {
     for (int i = 0; i < n; ++i) {
       const int c = static_cast<int>(moves[i] & 0xff);
       play(c, me);
-      const int v = -visit(-b0, -a, c, depth + 1, other(me));
+      const int v = -visit(-b0, -a, c, from_root + 1, other(me));
       undo(c, me);
       if (v > best) {
         best = v;
-        if (depth == 0) root_move_ = c;
+        if (from_root == 0) root_move_ = c;
       }
       if (v >= b0) {
         stats_->cutoff(i);
@@ -321,13 +403,13 @@ class BestSearch {
           for (int j = i + 1; j < n; ++j) rest |= Mask{1} << (moves[j] & 0xff);
           if (rest) stats_->pruned(pos_, rest);
         }
-        if (opt_.history) bump_history(me, c, board_.cells() - ply0_ - depth);
+        if (history()) bump_history(me, c, board_.cells() - ply0_ - from_root);
         break;
       }
       if (v > a) a = v;
     }
 
-    if (table_.enabled()) {
+    if (use_table()) {
       int lo = lower, hi = upper;
       if (best >= b0) lo = std::max(lo, best);
       else if (best <= a0) hi = std::min(hi, best);
@@ -357,7 +439,7 @@ class BestSearch {
   std::vector<Mask> windows_;
   BoundTable table_;
   SymmetricImages images_;
-  // live_[d * windows + i]: the windows still live at depth d (the first
+  // live_[d * windows + i]: the windows still live d plies from the root (the first
   // live_count_[d] of them).
   std::vector<Mask> live_;
   std::array<int, Board::kMaxCells + 2> live_count_{};
@@ -368,6 +450,16 @@ class BestSearch {
   Position pos_;
   int ply0_ = 0;
   int root_move_ = -1;
+};
+
+// The best search with the features F as a template on the statistics
+// policy alone, the shape the registry's type erasure takes.  Traced
+// searches (the DAG overlay, where speed does not matter) all share the
+// run-time instantiation.
+template <BestFeatures F>
+struct BestSearchWith {
+  template <class Stats>
+  using Search = BestSearch<Stats, std::is_same_v<Stats, TracingStats> ? kRunTimeFeatures : F>;
 };
 
 }  // namespace tictac

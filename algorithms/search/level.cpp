@@ -32,7 +32,7 @@ constexpr std::array<Level, 4> kLevels{{
 int limited_value(const Board& b, const Position& p, int depth) {
   if (depth == 0) return 0;
   int best = -1;
-  for (Mask e = p.empty(b); e; e &= e - 1) {
+  for (Mask e = p.legal_moves(b); e; e &= e - 1) {
     best = std::max(best, limited_move_score(b, p, std::countr_zero(e), depth));
     if (best == 1) break;
   }
@@ -66,7 +66,7 @@ std::vector<double> move_probabilities(const Level& level, const Board& b, const
                                        const ValueOracle& oracle) {
   std::vector<double> prob(b.cells(), 0.0);
   if (is_terminal(b, p)) return prob;
-  const Mask legal = p.empty(b);
+  const Mask legal = p.legal_moves(b);
   const int n = std::popcount(legal);
   const double uniform = level.blunder / n;
   for (Mask e = legal; e; e &= e - 1) prob[std::countr_zero(e)] = uniform;

@@ -33,23 +33,11 @@
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
-#include "algorithms/tables/zobrist.hpp"
+#include "algorithms/game/random.hpp"
 
 namespace tictac {
 
 class ExactSolution;
-
-// A seeded stream of random numbers (SplitMix64) for a player's choices.
-class Rng {
- public:
-  explicit Rng(std::uint64_t seed = 0) : state_(seed) {}
-  std::uint64_t next() { return splitmix64(state_); }
-  // Uniform in [0, 1), 53 bits.
-  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-
- private:
-  std::uint64_t state_;
-};
 
 // What an oracle knows about a position: its game value (X's view: +1 X
 // wins, 0 draw, -1 O wins) and, when it knows it, the plies to the end under
@@ -81,7 +69,7 @@ const Level* find_level(std::string_view name);
 
 // The value of the move `cell` from p for the side to move (+1 win, 0 draw or
 // undecided, -1 loss) by a depth-limited negamax of `depth` plies, the move
-// included.  p must be unfinished and `cell` empty; depth >= 1.
+// included.  p must be unfinished and `cell` a legal move; depth >= 1.
 int limited_move_score(const Board& b, const Position& p, int cell, int depth);
 
 // The probability of each cell (indexed by cell; 0 for illegal moves) that

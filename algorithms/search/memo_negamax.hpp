@@ -13,37 +13,71 @@
 // The best move is the first move in index order with the best score; it is
 // found by searching the root's children, since the root itself is never in
 // a fresh memo.
+//
+// The keys (exact or canonical) and the memo's layout (direct on boards of
+// at most 12 cells, memo.hpp) are the compile-time MemoPolicy.  With the
+// direct layout the key is the position's base-3 code, kept up to date move
+// by move; keys=canonical then stores each value under the codes of all the
+// position's images (memo.hpp's insert_images), so a lookup hits exactly
+// when some position of the orbit was stored, as with canonical keys: the
+// same counts, and no canonical form to compute at each node.
 #pragma once
 
-#include "algorithms/tables/memo.hpp"
-#include "algorithms/game/rules.hpp"
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+#include <type_traits>
+
+#include "algorithms/game/position_code.hpp"
+#include "algorithms/game/symmetric_images.hpp"
 #include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"
-#include "algorithms/game/symmetric_images.hpp"
+#include "algorithms/tables/memo.hpp"
 
 namespace tictac {
 
-template <class Stats>
+struct MemoPolicy {
+  bool canonical = false;  // keys: the canonical form, or the position
+  MemoLayout layout = MemoLayout::direct;
+
+  friend constexpr bool operator==(const MemoPolicy&, const MemoPolicy&) = default;
+};
+
+inline MemoPolicy memo_policy(const Board& b, bool canonical_keys) {
+  return {canonical_keys, b.cells() <= kMaxDirectCells ? MemoLayout::direct : MemoLayout::hashed};
+}
+
+inline constexpr std::array<MemoPolicy, 4> kMemoPolicies{{{false, MemoLayout::direct},
+                                                           {true, MemoLayout::direct},
+                                                           {false, MemoLayout::hashed},
+                                                           {true, MemoLayout::hashed}}};
+
+template <class Stats, MemoPolicy P>
 class MemoNegamax {
+  static constexpr bool kDirect = P.layout == MemoLayout::direct;
+  using Table = Memo<P.layout>;
+  using Key = typename Table::Key;
+  using Images = std::conditional_t<kDirect, SymmetricCodes, SymmetricImages>;
+
  public:
+  // Throws std::logic_error when the board and keys do not have the policy
+  // P.  A hashed memo starts at 2^16 slots and grows.
   MemoNegamax(const Board& board, bool canonical_keys)
-      : board_(board), images_(board), canonical_(canonical_keys), memo_(board.cells() <= 9 ? 11 : 16) {}
+      : board_(board), images_(board), memo_(kDirect ? board.cells() : 16) {
+    if (memo_policy(board, canonical_keys) != P)
+      throw std::logic_error("MemoNegamax: the board and keys do not have the instantiation's policy");
+  }
 
   SearchResult search(const Position& root, Stats& stats) {
     memo_.clear();
-    if (canonical_) images_.set(root);
+    if constexpr (P.canonical && !kDirect) images_.set(root);
     SearchResult r;
-    Position p = root;
     const Side s = root.to_move();
-    const Result res = result(board_, root);
+    const PositionCode code = kDirect ? position_code(root) : 0;
     int score;
-    if (res != Result::ongoing) {
-      stats.node(root.ply(), root);
-      stats.terminal();
-      score = res == Result::draw ? 0 : -1;
-    } else {
-      score = visit<true>(p, s, root.ply(), stats, &r.best_move);
-    }
+    if (!finished_root(board_, root, Scoring{false, board_.cells()}, stats, score))
+      score = s == Side::X ? visit<true, Side::X>(root, code, root.ply(), stats, &r.best_move)
+                           : visit<true, Side::O>(root, code, root.ply(), stats, &r.best_move);
     r.score = score;
     r.value = s == Side::X ? score : -score;
     if constexpr (Stats::enabled) {
@@ -54,45 +88,87 @@ class MemoNegamax {
   }
 
  private:
-  // The score of p, which is not finished, from the side to move's view.
-  template <bool Root>
-  int visit(Position& p, Side s, int ply, Stats& stats, int* best_move) {
+  // The key of p, whose code (direct layout) is `code`.
+  Key key(const Position& p, PositionCode code) const {
+    if constexpr (kDirect) return code;
+    else if constexpr (P.canonical) return images_.canonical();
+    else return p;
+  }
+  // The images are kept move by move only for the hashed canonical memo.
+  void play(int cell, Side s) {
+    if constexpr (P.canonical && !kDirect) images_.toggle(cell, s);
+  }
+  void undo(int cell, Side s) {
+    if constexpr (P.canonical && !kDirect) images_.toggle(cell, s);
+  }
+  void store(const Position& p, const Key& k, int value) {
+    if constexpr (P.canonical && kDirect) {
+      PositionCode codes[SymmetricCodes::kMaxSymmetries];
+      memo_.insert_images({codes, static_cast<std::size_t>(images_.codes(p, codes))}, value);
+    } else {
+      memo_.insert(k, value);
+    }
+  }
+
+  static constexpr int kInlinedPlies = 2;
+  // The score of p, which is not finished, from the side to move's (S's)
+  // view.  The position (and its code) go by value and the side as a
+  // template argument, as in negamax.hpp; kInlinedPlies plies per call
+  // (measured: 2 is as fast as 3, and smaller).
+  template <bool Root, Side S, int Level = 0>
+  [[gnu::always_inline]] inline int visit_body(const Position p, PositionCode code, int ply, Stats& stats,
+                                               int* best_move) {
     stats.node(ply, p);
-    const Position key = canonical_ ? images_.canonical() : p;
+    const Key k = key(p, code);
     if (!Root) {
-      if (const int* v = memo_.find(key)) {
+      if (const int v = memo_.find(k); v != Table::kMissing) {
         stats.memo_hit(p);
-        return *v;
+        return v;
       }
     }
     int best = -2;
     std::uint64_t finished = 0;  // finished children, counted in a register
     for (Mask e = p.empty(board_); e; e &= e - 1) {
       const int cell = std::countr_zero(e);
-      p.play(cell, s);
+      Position q = p;
+      q.play(cell, S);
       int v;
-      if (finished_child(board_, p, s, cell, ply + 1, Scoring{false, board_.cells()}, stats, finished, v)) {
+      if (finished_child(board_, q, S, cell, ply + 1, Scoring{false, board_.cells()}, stats, finished, v)) {
         v = -v;
       } else {
-        if (canonical_) images_.toggle(cell, s);
-        v = -visit<false>(p, other(s), ply + 1, stats, nullptr);
-        if (canonical_) images_.toggle(cell, s);
+        const PositionCode child = kDirect ? code + code_weight(S, cell) : 0;
+        play(cell, S);
+        if constexpr (Level + 1 < kInlinedPlies)
+          v = -visit_body<false, other(S), Level + 1>(q, child, ply + 1, stats, nullptr);
+        else
+          v = -visit<false, other(S)>(q, child, ply + 1, stats, nullptr);
+        undo(cell, S);
       }
-      p.undo(cell, s);
       if (v > best) {
         best = v;
         if (Root) *best_move = cell;
       }
     }
     stats.finished_children(ply + 1, finished);
-    memo_.insert(key, best);
+    store(p, k, best);
     return best;
+  }
+  template <bool Root, Side S>
+  [[gnu::noinline]] int visit(const Position p, PositionCode code, int ply, Stats& stats, int* best_move) {
+    return visit_body<Root, S>(p, code, ply, stats, best_move);
   }
 
   const Board& board_;
-  SymmetricImages images_;
-  bool canonical_;
-  Memo memo_;
+  Images images_;
+  Table memo_;
+};
+
+// The memo search with the policy P as a template on the statistics policy
+// alone, the shape the registry's type erasure takes.
+template <MemoPolicy P>
+struct MemoNegamaxWith {
+  template <class Stats>
+  using Search = MemoNegamax<Stats, P>;
 };
 
 }  // namespace tictac

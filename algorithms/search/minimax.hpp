@@ -14,7 +14,6 @@
 // The best move is the first move (in index order) with the best score.
 #pragma once
 
-#include "algorithms/game/rules.hpp"
 #include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"
 
@@ -27,18 +26,14 @@ class Minimax {
 
   SearchResult search(const Position& root, Stats& stats) {
     SearchResult r;
-    const Result res = result(board_, root);
     const int sign = root.to_move() == Side::X ? 1 : -1;
     int best_move = -1;
-    int score;
-    if (res != Result::ongoing) {
-      stats.node(root.ply(), root);
-      stats.terminal();
-      score = res == Result::draw ? 0 : (res == Result::x_wins ? 1 : -1) * -scoring_.loss(root.ply());
-    } else {
+    int score;  // X's view
+    if (finished_root(board_, root, scoring_, stats, score))
+      score *= sign;
+    else
       score = root.to_move() == Side::X ? visit_body<true, Side::X>(root, root.ply(), stats, &best_move)
                                         : visit_body<true, Side::O>(root, root.ply(), stats, &best_move);
-    }
     r.value = sign_of(score);
     r.score = sign * score;  // side to move's view
     r.best_move = best_move;

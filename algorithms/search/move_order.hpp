@@ -1,24 +1,12 @@
 // Move orderings for the alpha-beta family: the order in which a node's
-// moves are tried.  An ordering is a base order for all moves, optionally
-// preceded by killer moves and by the table's best move:
+// moves are tried.  An ordering is a base order for all moves (OrderBase),
+// optionally preceded by the killer moves of the ply and by the table's best
+// move.  The harness names them, says in words what each does, and parses
+// and prints them (harness/registry/orderings.cpp, one table); here they are
+// values only, and MoveOrder::order is what each base does.
 //
-//   index         cells 0, 1, 2, ... row by row
-//   static        by the number of windows through a cell, most first, then
-//                 by index (on 3x3: centre, corners, edges)
-//   random        a fresh shuffle at every node, from a seeded generator
-//                 that restarts with each search
-//   random-fixed  one seeded permutation of the cells, used at every node
-//   history       by the history heuristic: a cell scores depth^2 each time
-//                 it causes a cutoff for that side; most first, then index
-//   oracle        by exact value for the side to move, best first; among
-//                 equal values faster wins and slower losses first; then
-//                 index.  Needs the exact solution (the bracket from below).
-//   worst         the oracle order reversed (the bracket from above).
-//   killer        (prefix) the two killer moves of this ply first, newest first
-//   tt            (prefix) the table's best move first
-//
-// A spec joins prefixes and a base with '+': "tt+killer+history"; "tt"
-// alone means "tt+index", "killer" alone "killer+index".
+// Every ordering orders the legal moves (Position::legal_moves), so on a
+// gravity board at most one cell per column.
 #pragma once
 
 #include <array>
@@ -39,16 +27,13 @@ struct OrderSpec {
   bool tt_first = false;
   bool killers = false;
   OrderBase base = OrderBase::index;
-
-  bool needs_exact() const { return base == OrderBase::oracle || base == OrderBase::worst; }
-  std::string to_string() const;
-  // Throws std::invalid_argument listing the valid parts.
-  static OrderSpec parse(std::string_view text);
 };
 
 class MoveOrder {
  public:
-  // `exact` must outlive the MoveOrder and is required for oracle and worst.
+  // `exact` must outlive the MoveOrder.  It must not be null for a base that
+  // reads the exact solution (the harness's ordering table says which do, and
+  // tests/registry/test_orderings.cpp checks that it says so rightly).
   MoveOrder(const Board& board, OrderSpec spec, std::uint64_t seed, const ExactSolution* exact);
 
   // Starts a new search: killers and history cleared, the generator reseeded.

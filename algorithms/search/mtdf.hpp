@@ -16,8 +16,10 @@
 
 namespace tictac {
 
-template <class Stats>
+template <class Stats, AlphaBetaPolicy P>
 class Mtdf {
+  static_assert(!P.fixed || P.keys != TableKeys::none, "MTD(f) needs its table");
+
  public:
   // The table is required; options.tt is forced on.
   Mtdf(const Board& board, AlphaBetaOptions options, const ExactSolution* exact)
@@ -29,7 +31,7 @@ class Mtdf {
     if (search_.finished(root, stats, g)) return search_.finish(root, g, -1, stats);
     const int empties = board_.cells() - root.ply();
     for (int depth = iterative_ ? 1 : empties; depth <= empties; ++depth) {
-      int lower = -AlphaBeta<Stats>::kInf, upper = AlphaBeta<Stats>::kInf;
+      int lower = -Search::kInf, upper = Search::kInf;
       while (lower < upper) {
         const int beta = g == lower ? g + 1 : g;
         int move = -1;
@@ -46,6 +48,8 @@ class Mtdf {
   }
 
  private:
+  using Search = AlphaBeta<Stats, P>;
+
   AlphaBetaOptions with_table(AlphaBetaOptions o) {
     o.tt = true;
     iterative_ = o.iterative;
@@ -55,7 +59,15 @@ class Mtdf {
 
   const Board& board_;
   bool iterative_ = false;
-  AlphaBeta<Stats> search_;
+  Search search_;
+};
+
+// MTD(f) with the policy P as a template on the statistics policy alone
+// (traced searches share the run-time instantiation, as alphabeta.hpp's).
+template <AlphaBetaPolicy P>
+struct MtdfWith {
+  template <class Stats>
+  using Mtdf = tictac::Mtdf<Stats, kPolicyFor<Stats, P>>;
 };
 
 }  // namespace tictac

@@ -7,7 +7,6 @@
 // the first move in index order with the best score.
 #pragma once
 
-#include "algorithms/game/rules.hpp"
 #include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"
 
@@ -21,16 +20,10 @@ class Negamax {
   SearchResult search(const Position& root, Stats& stats) {
     SearchResult r;
     const Side s = root.to_move();
-    const Result res = result(board_, root);
     int score;
-    if (res != Result::ongoing) {
-      stats.node(root.ply(), root);
-      stats.terminal();
-      score = res == Result::draw ? 0 : -1;  // a finished game was won by the side that moved last
-    } else {
+    if (!finished_root(board_, root, Scoring{false, board_.cells()}, stats, score))
       score = s == Side::X ? visit_body<true, Side::X>(root, root.ply(), stats, &r.best_move)
                            : visit_body<true, Side::O>(root, root.ply(), stats, &r.best_move);
-    }
     r.score = score;
     r.value = s == Side::X ? score : -score;
     return r;

@@ -10,7 +10,7 @@
 
 namespace tictac {
 
-template <class Stats>
-using Pvs = AlphaBetaSearch<Stats, true>;
+template <class Stats, AlphaBetaPolicy P>
+using Pvs = AlphaBetaSearch<Stats, true, P>;
 
 }  // namespace tictac

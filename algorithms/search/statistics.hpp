@@ -32,36 +32,52 @@
 
 namespace tictac {
 
+// The statistics, declared once.  Each entry of TICTAC_SEARCH_STATISTICS is
+// one of:
+//   COUNT(name, aggregate, description)  a counter: a field of SearchStats, a
+//       CSV column and a JSON key of `solve`, in this order.  `aggregate` says
+//       how a set of positions combines it: sum, or max (a size, which does
+//       not add up over searches that each start with their own table).
+//   INTERNAL(name, description)  a counter that only feeds a rate: a field,
+//       summed over a set, but no column.
+//   RATE(name, numerator, denominator, description)  a ratio of two counters
+//       (0 when the denominator is 0): a method of SearchStats and a column,
+//       recomputed from the summed counters for a set, never averaged.
+// harness/formats/stat_fields.hpp turns the list into columns, JSON and set
+// totals; nodes_by_ply, an array, sits outside it.
+#define TICTAC_SEARCH_STATISTICS(COUNT, INTERNAL, RATE)                                                            \
+  COUNT(nodes, sum, "nodes searched: entries into the search function, root, finished and table-answered positions " \
+                    "included")                                                                                  \
+  COUNT(terminal_nodes, sum, "nodes whose position is finished")                                                   \
+  COUNT(cutoffs, sum, "beta cutoffs: moves whose score reached beta, so the node's remaining moves were not searched") \
+  COUNT(first_move_cutoffs, sum, "cutoffs made by the first move tried")                                           \
+  INTERNAL(cutoff_move_index_sum, "the sum of the 0-based index of the cutting move over all cutoffs")             \
+  RATE(first_move_cutoff_rate, first_move_cutoffs, cutoffs, "first_move_cutoffs / cutoffs")                        \
+  RATE(mean_cutoff_move_index, cutoff_move_index_sum, cutoffs, "the mean 0-based index of the cutting move")       \
+  COUNT(tt_probes, sum, "transposition table probes")                                                              \
+  COUNT(tt_hits, sum, "probes that found an entry for this position")                                              \
+  RATE(tt_hit_rate, tt_hits, tt_probes, "tt_hits / tt_probes")                                                     \
+  COUNT(tt_hits_exact, sum, "hits on an entry holding an exact score")                                             \
+  COUNT(tt_hits_lower, sum, "hits on an entry holding a lower bound")                                              \
+  COUNT(tt_hits_upper, sum, "hits on an entry holding an upper bound")                                             \
+  COUNT(tt_hit_cutoffs, sum, "hits that answered the node without search")                                         \
+  COUNT(tt_stores, sum, "entries written to the table")                                                            \
+  COUNT(tt_overwrites, sum, "stores that replaced another position's entry")                                       \
+  COUNT(tt_collisions, sum, "probes whose index matched but whose verification key did not")                       \
+  COUNT(tt_occupancy, sum, "filled table entries at the end of the search")                                        \
+  COUNT(tt_capacity, max, "entries in the table (0: no table)")                                                    \
+  COUNT(memo_entries, sum, "memo entries at the end of the search (a memo: a table with no bounds and no "         \
+                           "replacement)")                                                                       \
+  COUNT(memo_hits, sum, "nodes answered from the memo")                                                            \
+  COUNT(table_bytes, max, "bytes of the tables the search holds at its end (transposition table, memo, or the "    \
+                          "exact solver's state space and labels), counted from their sizes, not measured from the " \
+                          "process")
+
 struct SearchStats {
-  std::uint64_t nodes = 0;
-  std::array<std::uint64_t, Board::kMaxCells + 1> nodes_by_ply{};  // by the ply of the position
-  std::uint64_t terminal_nodes = 0;  // nodes whose position is finished
-
-  // A cutoff is a beta cutoff: a move whose score reached beta, so the
-  // remaining moves of that node were not searched.
-  std::uint64_t cutoffs = 0;
-  std::uint64_t first_move_cutoffs = 0;   // cutoffs made by the first move tried
-  std::uint64_t cutoff_move_index_sum = 0;  // sum of the 0-based index of the cutting move
-
-  // Transposition table.
-  std::uint64_t tt_probes = 0;
-  std::uint64_t tt_hits = 0;  // probes that found an entry for this position
-  std::uint64_t tt_hits_exact = 0, tt_hits_lower = 0, tt_hits_upper = 0;
-  std::uint64_t tt_hit_cutoffs = 0;  // hits that answered the node without search
-  std::uint64_t tt_stores = 0;
-  std::uint64_t tt_overwrites = 0;  // stores that replaced another position's entry
-  std::uint64_t tt_collisions = 0;  // index matched, verification key did not
-  std::uint64_t tt_occupancy = 0;   // filled entries at the end of the search
-  std::uint64_t tt_capacity = 0;    // entries in the table (0: no table)
-
-  // Memo (a table with no bounds and no replacement).
-  std::uint64_t memo_entries = 0;  // entries at the end of the search
-  std::uint64_t memo_hits = 0;
-
-  // Memory: bytes of the tables the search holds at its end (transposition
-  // table, memo, or the exact solver's state space and labels), counted
-  // from their sizes, not measured from the process.
-  std::uint64_t table_bytes = 0;
+#define TICTAC_STAT_FIELD(name, ...) std::uint64_t name = 0;
+#define TICTAC_STAT_NO_FIELD(...)
+  TICTAC_SEARCH_STATISTICS(TICTAC_STAT_FIELD, TICTAC_STAT_FIELD, TICTAC_STAT_NO_FIELD)
+  std::array<std::uint64_t, Board::kMaxCells + 1> nodes_by_ply{};  // nodes by the ply of their position
 
   // Proof-number searches (algorithms/search/proof/): the proof and
   // disproof numbers of the root of the binary proof under way when the
@@ -74,9 +90,12 @@ struct SearchStats {
   std::array<ProofSample, 48> root_proof_numbers{};
   std::uint8_t root_proof_samples = 0;
 
-  double first_move_cutoff_rate() const { return cutoffs ? double(first_move_cutoffs) / double(cutoffs) : 0.0; }
-  double mean_cutoff_move_index() const { return cutoffs ? double(cutoff_move_index_sum) / double(cutoffs) : 0.0; }
-  double tt_hit_rate() const { return tt_probes ? double(tt_hits) / double(tt_probes) : 0.0; }
+#define TICTAC_STAT_RATE(name, numerator, denominator, ...) \
+  double name() const { return denominator ? double(numerator) / double(denominator) : 0.0; }
+  TICTAC_SEARCH_STATISTICS(TICTAC_STAT_NO_FIELD, TICTAC_STAT_NO_FIELD, TICTAC_STAT_RATE)
+#undef TICTAC_STAT_FIELD
+#undef TICTAC_STAT_NO_FIELD
+#undef TICTAC_STAT_RATE
 };
 
 // No statistics: every hook is empty and inlines away.

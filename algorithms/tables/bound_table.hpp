@@ -27,6 +27,7 @@
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/tables/bound.hpp"
+#include "algorithms/tables/position_hash.hpp"
 
 namespace tictac {
 
@@ -53,7 +54,8 @@ class BoundTable {
     return bits < 10 ? 10 : bits > 22 ? 22 : bits;
   }
 
-  // bits == 0: no table (every probe misses, stores do nothing).
+  // bits == 0: no table; enabled() is false, and probe() and store() must
+  // not be called (the search tests enabled() instead of every probe).
   explicit BoundTable(int bits)
       : bits_(bits > kMaxBits ? kMaxBits : bits),
         entries_(bits_ ? static_cast<Entry*>(std::calloc(std::size_t{1} << bits_, sizeof(Entry))) : nullptr) {
@@ -78,8 +80,10 @@ class BoundTable {
   };
 
   // The stored bounds of (x, o), or {-1, +1} (nothing known) on a miss.
+  // probe() and store() are always inlined: they run at every node, and the
+  // compiler stopped inlining them once many instantiations shared them.
   template <class Stats>
-  Bounds probe(Mask x, Mask o, Stats& stats) const {
+  [[gnu::always_inline]] Bounds probe(Mask x, Mask o, Stats& stats) const {
     stats.tt_probe();
     const Entry& e = entries_[index(x, o)];
     if (e.generation != generation_) return {};
@@ -93,7 +97,7 @@ class BoundTable {
 
   // Records lower <= value <= upper for (x, o).
   template <class Stats>
-  void store(Mask x, Mask o, int lower, int upper, Stats& stats) {
+  [[gnu::always_inline]] void store(Mask x, Mask o, int lower, int upper, Stats& stats) {
     Entry& e = entries_[index(x, o)];
     const std::uint64_t l = lo(x, o);
     const std::uint32_t h = hi(o);
@@ -117,12 +121,7 @@ class BoundTable {
   }
   static std::uint64_t lo(Mask x, Mask o) { return x | o << 48; }
   static std::uint32_t hi(Mask o) { return static_cast<std::uint32_t>(o >> 16); }
-  std::size_t index(Mask x, Mask o) const {
-    std::uint64_t h = x * 0x9e3779b97f4a7c15ULL ^ (o + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
-    h ^= h >> 31;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    return static_cast<std::size_t>(h >> (64 - bits_));
-  }
+  std::size_t index(Mask x, Mask o) const { return static_cast<std::size_t>(position_hash(x, o) >> (64 - bits_)); }
 
   int bits_;
   std::uint16_t generation_ = 1;

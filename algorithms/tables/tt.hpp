@@ -31,6 +31,9 @@ namespace tictac {
 
 enum class Replacement : std::uint8_t { always, depth, two_tier };
 
+// The table has one scheme.  A search that knows it at compile time calls
+// probe<R> and store<R>, which test no option; probe and store without R
+// read the table's scheme at run time, for every other caller.
 class TranspositionTable {
  public:
   struct Entry {
@@ -44,10 +47,13 @@ class TranspositionTable {
   };
   static_assert(sizeof(Entry) == 16, "a table entry is 16 bytes: four to a 64-byte cache line");
 
+  // 2^bits entries (bits >= 1), all allocated here and none afterwards.
   TranspositionTable(int bits, Replacement replace)
       : entries_(std::size_t{1} << bits), mask_(entries_.size() - 1), replace_(replace) {
     for (Entry& e : entries_) e = Entry{0, 0, -1, Bound::none, 0, 0, {0, 0}};
   }
+
+  Replacement replacement() const { return replace_; }
 
   std::size_t capacity() const { return entries_.size(); }
   std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
@@ -62,11 +68,13 @@ class TranspositionTable {
   }
 
   // The entry for `key`, or nullptr.  Reports probes, hits and collisions.
-  template <class Stats>
-  const Entry* probe(Key key, const Position& p, Stats& stats) const {
+  // R must be the table's scheme.  probe<R> and store<R> are always
+  // inlined: they run at every node.
+  template <Replacement R, class Stats>
+  [[gnu::always_inline]] const Entry* probe(Key key, const Position& p, Stats& stats) const {
     stats.tt_probe();
-    const std::size_t i = slot(key);
-    const std::size_t n = replace_ == Replacement::two_tier ? 2 : 1;
+    const std::size_t i = slot<R>(key);
+    constexpr std::size_t n = R == Replacement::two_tier ? 2 : 1;
     bool collision = false;
     for (std::size_t j = 0; j < n; ++j) {
       const Entry& e = entries_[i + j];
@@ -81,11 +89,13 @@ class TranspositionTable {
     return nullptr;
   }
 
-  template <class Stats>
-  void store(Key key, int score, Bound bound, int move, int depth, Stats& stats) {
-    const std::size_t i = slot(key);
+  // Records an entry (or not, as the scheme decides).  R must be the
+  // table's scheme.
+  template <Replacement R, class Stats>
+  [[gnu::always_inline]] void store(Key key, int score, Bound bound, int move, int depth, Stats& stats) {
+    const std::size_t i = slot<R>(key);
     Entry* target = &entries_[i];
-    if (replace_ == Replacement::two_tier) {
+    if constexpr (R == Replacement::two_tier) {
       Entry& deep = entries_[i];
       Entry& any = entries_[i + 1];
       if (any.generation == generation_ && any.key == key)
@@ -94,7 +104,7 @@ class TranspositionTable {
         target = &deep;
       else
         target = &any;
-    } else if (replace_ == Replacement::depth) {
+    } else if constexpr (R == Replacement::depth) {
       if (target->generation == generation_ && target->key != key && depth < target->depth) return;
     }
     const bool overwrite = target->generation == generation_ && target->key != key;
@@ -104,13 +114,35 @@ class TranspositionTable {
                     static_cast<std::uint8_t>(depth), generation_, {0, 0}};
   }
 
+  // The same, with the table's scheme read at run time.
+  template <class Stats>
+  const Entry* probe(Key key, const Position& p, Stats& stats) const {
+    switch (replace_) {
+      case Replacement::always: return probe<Replacement::always>(key, p, stats);
+      case Replacement::depth: return probe<Replacement::depth>(key, p, stats);
+      case Replacement::two_tier: break;
+    }
+    return probe<Replacement::two_tier>(key, p, stats);
+  }
+  template <class Stats>
+  void store(Key key, int score, Bound bound, int move, int depth, Stats& stats) {
+    switch (replace_) {
+      case Replacement::always: return store<Replacement::always>(key, score, bound, move, depth, stats);
+      case Replacement::depth: return store<Replacement::depth>(key, score, bound, move, depth, stats);
+      case Replacement::two_tier: break;
+    }
+    store<Replacement::two_tier>(key, score, bound, move, depth, stats);
+  }
+
   // Entries written in the current search (counted as they fill: a scan of
   // the whole table cost more than a small search).
   std::size_t occupancy() const { return filled_; }
 
  private:
+  template <Replacement R>
   std::size_t slot(Key key) const {
-    return replace_ == Replacement::two_tier ? (key & mask_ & ~std::size_t{1}) : (key & mask_);
+    if constexpr (R == Replacement::two_tier) return key & mask_ & ~std::size_t{1};
+    else return key & mask_;
   }
 
   std::vector<Entry> entries_;

@@ -1,5 +1,7 @@
 // Zobrist keys: one random 64-bit number per (side, cell), plus one for
-// "O to move", drawn from a fixed seed so keys are the same on every run.
+// "O to move", drawn from a fixed seed so keys are the same on every run:
+// the SplitMix64 stream (random.hpp) of the seed gives X's cells 0..63, then
+// O's cells 0..63, then the side number.
 //
 // A key is the XOR of the numbers of the stones on the board and, when O is
 // to move, the side number.  Playing or undoing a stone is the same XOR
@@ -13,6 +15,7 @@
 #include <cstdint>
 
 #include "algorithms/game/position.hpp"
+#include "algorithms/game/random.hpp"
 
 namespace tictac {
 
@@ -36,13 +39,5 @@ class Zobrist {
   std::array<std::array<Key, Board::kMaxCells>, 2> stone_{};
   Key side_ = 0;
 };
-
-// SplitMix64: the generator behind the keys and the seeded orderings.
-inline std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 }  // namespace tictac

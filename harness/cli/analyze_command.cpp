@@ -7,6 +7,7 @@
 #include "algorithms/exact/analysis.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 
 namespace tictac::cli {
 
@@ -38,6 +39,15 @@ nlohmann::ordered_json to_json(const Board& b, const Analysis& a) {
   j["orbits"] = a.orbits_enumerated;
   j["orbits_burnside"] = a.orbits_burnside;
   j["orbits_enumerated"] = a.orbits_enumerated;
+  j["orbits_terminal"] = a.orbits_terminal;
+  j["orbits_nonterminal"] = a.orbits_nonterminal;
+  j["fillings"] = a.fillings;
+  nlohmann::ordered_json ffp = nlohmann::ordered_json::object();
+  for (const auto& [name, n] : a.filling_fixed_points) ffp[name] = n;
+  j["filling_fixed_points"] = ffp;
+  j["filling_orbits"] = a.filling_orbits;
+  j["lines"] = a.lines;
+  j["symmetries"] = a.symmetries;
   j["game_tree_nodes"] = a.game_tree_nodes;
   j["game_tree_nodes_by_ply"] = a.nodes_by_ply;
   j["games"] = counts_json(a.games);
@@ -49,6 +59,8 @@ nlohmann::ordered_json to_json(const Board& b, const Analysis& a) {
     by_length.push_back(row);
   }
   j["games_by_length"] = by_length;
+  j["shortest_game"] = a.shortest_game;
+  j["longest_game"] = a.longest_game;
   j["games_up_to_symmetry"] = {{"position_by_position", a.games_position_by_position},
                                {"whole_game_orbits", a.games_whole_game_orbits}};
   j["value"] = a.value;
@@ -70,6 +82,13 @@ void print_csv(const Board& b, const Analysis& a) {
   for (const auto& [name, n] : a.burnside_fixed_points) row("burnside_fixed_points", name, n);
   row("orbits_burnside", "", a.orbits_burnside);
   row("orbits_enumerated", "", a.orbits_enumerated);
+  row("orbits_terminal", "", a.orbits_terminal);
+  row("orbits_nonterminal", "", a.orbits_nonterminal);
+  row("fillings", "", a.fillings);
+  for (const auto& [name, n] : a.filling_fixed_points) row("filling_fixed_points", name, n);
+  row("filling_orbits", "", a.filling_orbits);
+  row("lines", "", a.lines);
+  row("symmetries", "", a.symmetries);
   row("game_tree_nodes", "", a.game_tree_nodes);
   for (std::size_t p = 0; p < a.nodes_by_ply.size(); ++p) row("game_tree_nodes_by_ply", std::to_string(p), a.nodes_by_ply[p]);
   row("games_x_wins", "", a.games.x_wins);
@@ -77,6 +96,8 @@ void print_csv(const Board& b, const Analysis& a) {
   row("games_draws", "", a.games.draws);
   for (std::size_t len = 0; len < a.games_by_length.size(); ++len)
     if (a.games_by_length[len].total()) row("games_by_length", std::to_string(len), a.games_by_length[len].total());
+  row("shortest_game", "", static_cast<std::uint64_t>(a.shortest_game));
+  row("longest_game", "", static_cast<std::uint64_t>(a.longest_game));
   row("games_position_by_position", "", a.games_position_by_position);
   row("games_whole_game_orbits", "", a.games_whole_game_orbits);
   fmt::print("{},{},value,,{}\n", b.size_name(), b.k(), a.value);
@@ -100,10 +121,20 @@ void print_table(const Board& b, const Analysis& a) {
     sum += n;
   }
   fmt::print("  {:<14} {:>12} / {} = {} orbits\n", "sum", sum, a.burnside_fixed_points.size(), a.orbits_burnside);
-  fmt::print("  canonical forms enumerated: {} (agrees)\n", a.orbits_enumerated);
+  fmt::print("  canonical forms enumerated: {} (agrees): {} finished, {} not\n", a.orbits_enumerated, a.orbits_terminal,
+             a.orbits_nonterminal);
+  fmt::print("\nBurnside's lemma over all {} fillings (3^{}, legal or not)\n", a.fillings, b.cells());
+  std::uint64_t fsum = 0;
+  for (const auto& [name, n] : a.filling_fixed_points) {
+    fmt::print("  {:<14} {:>12} fixed fillings\n", name, n);
+    fsum += n;
+  }
+  fmt::print("  {:<14} {:>12} / {} = {} orbits\n", "sum", fsum, a.filling_fixed_points.size(), a.filling_orbits);
+  fmt::print("\nwinning lines              {}\nsymmetries                 {}\n", a.lines, a.symmetries);
   fmt::print("\ncomplete games             {}\n", counts(a.games));
   for (std::size_t len = 0; len < a.games_by_length.size(); ++len)
     if (a.games_by_length[len].total()) fmt::print("  of length {:>2}              {}\n", len, counts(a.games_by_length[len]));
+  fmt::print("  shortest {} plies, longest {}\n", a.shortest_game, a.longest_game);
   fmt::print("games up to symmetry\n");
   fmt::print("  position by position      {} (paths through the symmetry-quotient DAG)\n", a.games_position_by_position);
   fmt::print("  whole-game orbits         {} (Burnside's lemma over whole games)\n", a.games_whole_game_orbits);
@@ -124,8 +155,8 @@ void add_analyze(CLI::App& app) {
       ->capture_default_str();
   cmd->callback([opts] {
     const Board b = parse_board(opts->board, opts->k);
-    const StateSpace space(b);
-    const ExactSolution solution(space);
+    const auto exact = exact_solution(b);
+    const ExactSolution& solution = *exact;
     const SymmetryGroup group(b);
     const Analysis a = analyze(solution, group);
     if (opts->format == "json")

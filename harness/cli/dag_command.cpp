@@ -19,6 +19,7 @@
 #include "harness/dag/dag.hpp"
 #include "harness/dag/dag_format.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
@@ -60,6 +61,68 @@ std::string describe(const Board& b, const DagSpec& spec, const Dag& dag) {
   return s;
 }
 
+// The DAG that the options ask for, or an error that says how to draw fewer nodes.
+Dag build(const ExactSolution& solution, const SymmetryGroup& group, const DagSpec& spec) {
+  try {
+    return build_dag(solution, group, spec);
+  } catch (const DagTooLarge& e) {
+    throw std::invalid_argument(fmt::format(
+        "the DAG has {} nodes, more than --max-nodes {}, too many for dot to draw readably; nothing was "
+        "written. Draw fewer with --depth N or --canonical (or --pv), or write it anyway with --force",
+        e.nodes, e.limit));
+  }
+}
+
+// Marks what the strategy's search visited, answered from a table and
+// pruned; exits 1 when its value is not the exact value.
+void overlay(Dag& dag, DotStyle& style, Strategy& strategy, const ExactSolution& solution, const SymmetryGroup& group,
+             const DagSpec& spec) {
+  const Board& b = solution.board();
+  SearchTrace trace;
+  const Position root = spec.canonical ? group.canonical(spec.root).position : spec.root;
+  const SearchResult r = strategy.search_traced(root, trace);
+  if (r.value != solution.value(root)) {
+    std::cerr << fmt::format("tictac: error: strategy {} says {:+d} for {}, the exact value is {:+d}\n",
+                             strategy.spec(), r.value, format_position(b, root), solution.value(root));
+    throw ExitCode{kExitFailure};
+  }
+  const OverlaySummary s = apply_trace(dag, group, trace);
+  style.overlay = true;
+  style.title += fmt::format(
+      "\nstrategy {}: {} nodes ({} on {} positions drawn), {} table hits, {} pruned moves ({} edges drawn)"
+      "\nthick border: visited; double border: answered from a table or memo; dashed: never entered; "
+      "dashed red edge: pruned",
+      strategy.spec(), s.visits, s.visits_in_dag, s.nodes_visited, s.table_hits, s.pruned_moves, s.pruned_edges);
+}
+
+void write_dag(const DagOptions& opts) {
+  const Board b = parse_board(opts.board, opts.k);
+  DagSpec spec;
+  spec.root = opts.position.empty() ? Position{} : parse_position(b, opts.position);
+  spec.depth = opts.depth;
+  spec.canonical = opts.canonical;
+  spec.principal_variation = opts.principal_variation;
+  spec.node_limit = opts.force ? 0 : opts.max_nodes;
+  // Parse the strategy before the long work, so a bad spec fails fast.
+  std::unique_ptr<Strategy> strategy;
+  if (!opts.strategy.empty()) strategy = make_strategy(b, opts.strategy);
+
+  const auto exact = exact_solution(b);
+  const SymmetryGroup group(b);
+  Dag dag = build(*exact, group, spec);
+  DotStyle style{describe(b, spec, dag), false};
+  if (strategy) overlay(dag, style, *strategy, *exact, group, spec);
+  std::ostringstream text;
+  if (opts.format == "graphml")
+    write_graphml(text, dag, style.overlay);
+  else
+    write_dot(text, dag, style);
+  if (opts.output.empty())
+    std::cout << text.str() << std::flush;
+  else
+    write_atomically(opts.output, text.str());
+}
+
 }  // namespace
 
 void add_dag(CLI::App& app) {
@@ -89,60 +152,7 @@ void add_dag(CLI::App& app) {
       "Nodes are coloured by exact value, finished positions are octagons, ranks are plies and optimal "
       "moves are bold. The full 3x3 DAG has 5,478 nodes, too many for dot to lay out readably: use "
       "--depth, --canonical (765 nodes) or --force. scripts/render-dag turns the .dot into SVG.");
-  cmd->callback([opts] {
-    const Board b = parse_board(opts->board, opts->k);
-    DagSpec spec;
-    spec.root = opts->position.empty() ? Position{} : parse_position(b, opts->position);
-    spec.depth = opts->depth;
-    spec.canonical = opts->canonical;
-    spec.principal_variation = opts->principal_variation;
-    spec.node_limit = opts->force ? 0 : opts->max_nodes;
-    // Parse the strategy before the long work, so a bad spec fails fast.
-    std::unique_ptr<Strategy> strategy;
-    if (!opts->strategy.empty()) strategy = make_strategy(b, opts->strategy);
-
-    const StateSpace space(b);
-    const ExactSolution solution(space);
-    const SymmetryGroup group(b);
-    Dag dag = [&] {
-      try {
-        return build_dag(solution, group, spec);
-      } catch (const DagTooLarge& e) {
-        throw std::invalid_argument(fmt::format(
-            "the DAG has {} nodes, more than --max-nodes {}, too many for dot to draw readably; nothing was "
-            "written. Draw fewer with --depth N or --canonical (or --pv), or write it anyway with --force",
-            e.nodes, e.limit));
-      }
-    }();
-    DotStyle style{describe(b, spec, dag), false};
-    if (strategy) {
-      SearchTrace trace;
-      const Position root = spec.canonical ? group.canonical(spec.root).position : spec.root;
-      const SearchResult r = strategy->search_traced(root, trace);
-      if (r.value != solution.value(root)) {
-        std::cerr << fmt::format("tictac: error: strategy {} says {:+d} for {}, the exact value is {:+d}\n",
-                                 strategy->spec(), r.value, format_position(b, root), solution.value(root));
-        throw ExitCode{kExitFailure};
-      }
-      const OverlaySummary s = apply_trace(dag, group, trace);
-      style.overlay = true;
-      style.title += fmt::format(
-          "\nstrategy {}: {} nodes ({} on {} positions drawn), {} table hits, {} pruned moves ({} edges drawn)"
-          "\nthick border: visited; double border: answered from a table or memo; dashed: never entered; "
-          "dashed red edge: pruned",
-          strategy->spec(), s.visits, s.visits_in_dag, s.nodes_visited, s.table_hits, s.pruned_moves,
-          s.pruned_edges);
-    }
-    std::ostringstream text;
-    if (opts->format == "graphml")
-      write_graphml(text, dag, style.overlay);
-    else
-      write_dot(text, dag, style);
-    if (opts->output.empty())
-      std::cout << text.str() << std::flush;
-    else
-      write_atomically(opts->output, text.str());
-  });
+  cmd->callback([opts] { write_dag(*opts); });
 }
 
 }  // namespace tictac::cli

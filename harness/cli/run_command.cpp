@@ -44,6 +44,71 @@ struct InterruptGuard {
   }
 };
 
+[[noreturn]] void fail(const std::string& what, int code) {
+  fmt::print(stderr, "tictac run: {}\n", what);
+  throw ExitCode{code};
+}
+
+ExperimentConfig load(const RunCli& opts) {
+  try {
+    return load_config(opts.config);
+  } catch (const ConfigError& e) {
+    fail(e.what(), kExitUsage);
+  }
+}
+
+// The runner's options from the command line (and the config's output).
+RunOptions run_options(const RunCli& opts, const ExperimentConfig& config) {
+  RunOptions ro;
+  if (!opts.shard.empty()) {
+    try {
+      ro.shard = parse_shard(opts.shard);
+    } catch (const std::invalid_argument& e) {
+      fail(e.what(), kExitUsage);
+    }
+  }
+  ro.jobs = opts.jobs > 0 ? opts.jobs : std::max(1u, std::thread::hardware_concurrency());
+  ro.out = opts.out;
+  if (ro.out.empty() && !opts.shard.empty())
+    ro.out = (!config.output.empty() ? config.output : std::filesystem::path("results") / config.name) /
+             fmt::format("shard-{}-of-{}", ro.shard.index, ro.shard.count);
+  ro.progress = isatty(STDERR_FILENO);
+  ro.command_line = "tictac run " + opts.config + (opts.shard.empty() ? "" : " --shard " + opts.shard) +
+                    (opts.jobs == 0 ? "" : " --jobs " + std::to_string(opts.jobs)) +
+                    (opts.out.empty() ? "" : " --out " + opts.out);
+  ro.interrupt = &interrupted;
+  return ro;
+}
+
+// The run, each kind of failure with its exit code.
+RunSummary run(const ExperimentConfig& config, const RunOptions& ro) {
+  try {
+    InterruptGuard guard;
+    return run_experiment(config, ro);
+  } catch (const ConfigError& e) {
+    fail(e.what(), kExitUsage);
+  } catch (const Interrupted&) {
+    fail("interrupted; nothing was written", kExitInterrupted);
+  } catch (const std::invalid_argument& e) {
+    fail(std::string(e.what()) + "; nothing was written", kExitUsage);
+  } catch (const std::exception& e) {
+    fail(std::string(e.what()) + "; nothing was written", kExitFailure);
+  }
+}
+
+void report(const RunSummary& s, const RunOptions& ro) {
+  fmt::print("wrote {} ({} rows, {} cells{}) and {}\n", (s.out / "results.csv").string(), s.rows, s.cells,
+             ro.shard.sharded() ? fmt::format(", shard {}/{}", ro.shard.index, ro.shard.count) : std::string(),
+             (s.out / "metadata.json").string());
+  if (s.disagreements.empty()) return;
+  fmt::print(stderr, "tictac run: {} position(s) disagree with the reference (matches_exact = false):\n",
+             s.disagreements.size());
+  const std::size_t shown = std::min<std::size_t>(s.disagreements.size(), 50);
+  for (std::size_t i = 0; i < shown; ++i) fmt::print(stderr, "  {}\n", s.disagreements[i]);
+  if (shown < s.disagreements.size()) fmt::print(stderr, "  ... and {} more\n", s.disagreements.size() - shown);
+  throw ExitCode{kExitFailure};
+}
+
 }  // namespace
 
 void add_run(CLI::App& app) {
@@ -60,62 +125,10 @@ void add_run(CLI::App& app) {
                   "threads for the counting searches (0, the default: every hardware thread); timed searches always "
                   "run afterwards on one thread, alone")
       ->check(CLI::Range(0u, 1024u));
-  cmd->callback([opts, &app] {
-    ExperimentConfig config;
-    try {
-      config = load_config(opts->config);
-    } catch (const ConfigError& e) {
-      fmt::print(stderr, "tictac run: {}\n", e.what());
-      throw ExitCode{kExitUsage};
-    }
-    RunOptions ro;
-    if (!opts->shard.empty()) {
-      try {
-        ro.shard = parse_shard(opts->shard);
-      } catch (const std::invalid_argument& e) {
-        fmt::print(stderr, "tictac run: {}\n", e.what());
-        throw ExitCode{kExitUsage};
-      }
-    }
-    ro.jobs = opts->jobs > 0 ? opts->jobs : std::max(1u, std::thread::hardware_concurrency());
-    ro.out = opts->out;
-    if (ro.out.empty() && !opts->shard.empty())
-      ro.out = (!config.output.empty() ? config.output : std::filesystem::path("results") / config.name) /
-               fmt::format("shard-{}-of-{}", ro.shard.index, ro.shard.count);
-    ro.progress = isatty(STDERR_FILENO);
-    ro.command_line = "tictac run " + opts->config + (opts->shard.empty() ? "" : " --shard " + opts->shard) +
-                     (opts->jobs == 0 ? "" : " --jobs " + std::to_string(opts->jobs)) +
-                     (opts->out.empty() ? "" : " --out " + opts->out);
-    ro.interrupt = &interrupted;
-    (void)app;
-    RunSummary s;
-    try {
-      InterruptGuard guard;
-      s = run_experiment(config, ro);
-    } catch (const ConfigError& e) {
-      fmt::print(stderr, "tictac run: {}\n", e.what());
-      throw ExitCode{kExitUsage};
-    } catch (const Interrupted&) {
-      fmt::print(stderr, "tictac run: interrupted; nothing was written\n");
-      throw ExitCode{kExitInterrupted};
-    } catch (const std::invalid_argument& e) {
-      fmt::print(stderr, "tictac run: {}; nothing was written\n", e.what());
-      throw ExitCode{kExitUsage};
-    } catch (const std::exception& e) {
-      fmt::print(stderr, "tictac run: {}; nothing was written\n", e.what());
-      throw ExitCode{kExitFailure};
-    }
-    fmt::print("wrote {} ({} rows, {} cells{}) and {}\n", (s.out / "results.csv").string(), s.rows, s.cells,
-               ro.shard.sharded() ? fmt::format(", shard {}/{}", ro.shard.index, ro.shard.count) : std::string(),
-               (s.out / "metadata.json").string());
-    if (!s.disagreements.empty()) {
-      fmt::print(stderr, "tictac run: {} position(s) disagree with the reference (matches_exact = false):\n",
-                 s.disagreements.size());
-      const std::size_t shown = std::min<std::size_t>(s.disagreements.size(), 50);
-      for (std::size_t i = 0; i < shown; ++i) fmt::print(stderr, "  {}\n", s.disagreements[i]);
-      if (shown < s.disagreements.size()) fmt::print(stderr, "  ... and {} more\n", s.disagreements.size() - shown);
-      throw ExitCode{kExitFailure};
-    }
+  cmd->callback([opts] {
+    const ExperimentConfig config = load(*opts);
+    const RunOptions ro = run_options(*opts, config);
+    report(run(config, ro), ro);
   });
 }
 

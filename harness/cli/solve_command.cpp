@@ -3,13 +3,16 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <bit>
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "harness/cli/commands.hpp"
-#include "harness/registry/exact_cache.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
@@ -23,6 +26,7 @@ struct SolveOptions {
   std::string strategy;
   std::string format = "table";
   bool all_optimal = false;
+  bool no_timing = false;
 };
 
 // Up to this many cells the exact solution is built for every solve (3x4
@@ -46,6 +50,114 @@ std::int64_t time_search(Strategy& s, const Position& p) {
   return times[times.size() / 2];
 }
 
+// Every optimal move of the root and a principal variation, and where they
+// come from (none of it counted in the statistics).
+struct OptimalPlay {
+  bool listed = false;
+  std::vector<int> moves, pv;
+  std::string source = "not computed (more than 12 cells: use --all-optimal)";
+};
+
+// From the exact solution, which the strategy's answer must agree with.
+OptimalPlay from_exact(const Board& b, const Position& root, const Strategy& strategy, const SearchResult& r) {
+  OptimalPlay o{true, {}, {}, "exact solution"};
+  const auto exact = exact_solution(b);
+  // A value proven without a move (a draw by strategy-stealing) is checked
+  // on its value only.
+  if (exact->value(root) != r.value || (r.move_proved && !exact->is_optimal(root, r.best_move)))
+    throw std::runtime_error("strategy " + strategy.spec() + " disagrees with the exact solution on " +
+                             format_position(b, root) + " (exact value " + std::to_string(exact->value(root)) +
+                             ", strategy value " + std::to_string(r.value) + ", move " + std::to_string(r.best_move) + ")");
+  for (Mask m = exact->optimal_moves(root); m; m &= m - 1) o.moves.push_back(std::countr_zero(m));
+  for (Position p = root; exact->best_move(p) >= 0;) {
+    o.pv.push_back(exact->best_move(p));
+    p.play(o.pv.back(), p.to_move());
+  }
+  return o;
+}
+
+// Without an exact table: every child searched by the same strategy.
+OptimalPlay by_search(const Board& b, const Position& root, Strategy& strategy, const SearchResult& r) {
+  OptimalPlay o{true, {}, {}, "strategy search of each move"};
+  const int sign = root.to_move() == Side::X ? 1 : -1;
+  for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
+    Position q = root;
+    q.play(std::countr_zero(e), root.to_move());
+    if (sign * strategy.search_fast(q).value == sign * r.value) o.moves.push_back(std::countr_zero(e));
+  }
+  for (Position p = root;;) {
+    const SearchResult step = strategy.search_fast(p);
+    if (step.best_move < 0) break;
+    o.pv.push_back(step.best_move);
+    p.play(step.best_move, p.to_move());
+  }
+  return o;
+}
+
+void print_json(const Board& b, const Position& root, const Strategy& strategy, const SearchResult& r,
+                const OptimalPlay& o, std::optional<std::int64_t> time_ns) {
+  nlohmann::ordered_json j;
+  j["board"] = b.size_name();
+  j["k"] = b.k();
+  j["position"] = format_position(b, root);
+  j["strategy"] = strategy.spec();
+  j["value"] = r.proved ? nlohmann::ordered_json(r.value) : nlohmann::ordered_json(nullptr);
+  j["value_text"] = r.proved ? value_text(r.value) : std::string("unknown within the budget");
+  j["proved"] = r.proved;
+  j["best_move"] = r.best_move;
+  j["move_proved"] = r.move_proved;
+  j["best_moves"] = o.listed ? nlohmann::ordered_json(o.moves) : nlohmann::ordered_json(nullptr);
+  j["best_moves_source"] = o.source;
+  j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);
+  j["score"] = r.score;
+  stats_to_json(r.stats, j);
+  j["time_ns"] = time_ns ? nlohmann::ordered_json(*time_ns) : nlohmann::ordered_json(nullptr);
+  fmt::print("{}\n", j.dump(2));
+}
+
+void print_table(const Board& b, const Position& root, const Strategy& strategy, const SearchResult& r,
+                 const OptimalPlay& o, std::optional<std::int64_t> time_ns) {
+  fmt::print("position        {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
+  fmt::print("strategy        {}\n", strategy.spec());
+  if (r.proved)
+    fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
+  else
+    fmt::print("value           unknown (not proved within the budget)\n");
+  fmt::print("move chosen     {}\n",
+             r.best_move >= 0 ? cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")"
+             : !r.proved      ? std::string("none (no value)")
+             : !r.move_proved ? std::string("none proven (the value comes from strategy-stealing, which proves no move)")
+                              : std::string("none (the game is over)"));
+  std::string names;
+  for (int c : o.moves) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
+  fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (o.listed ? "none" : "-") : names, o.source);
+  std::string line;
+  for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
+  fmt::print("principal var.  {}\n", line.empty() ? "-" : line);
+  if (time_ns)
+    fmt::print("time            {:.3f} ms (statistics-free search)\n", *time_ns / 1e6);
+  else
+    fmt::print("time            not measured (--no-timing)\n");
+  fmt::print("statistics (one counting search):\n");
+  print_stats_table(r.stats);
+}
+
+void solve(const SolveOptions& opts) {
+  const Board b = parse_board(opts.board, opts.k);
+  const Position root = opts.position.empty() ? Position{} : parse_position(b, opts.position);
+  auto strategy = make_strategy(b, opts.strategy.empty() ? default_strategy(b) : opts.strategy);
+  const SearchResult r = strategy->search(root);
+  const auto time_ns = opts.no_timing ? std::nullopt : std::optional<std::int64_t>(time_search(*strategy, root));
+  // A proof-number search can end without a value (its budget ran out):
+  // then nothing is listed, and the command exits 3 after its output.
+  const bool listed = r.proved && (b.cells() <= kExactByDefault || opts.all_optimal);
+  const OptimalPlay o = !listed                                 ? OptimalPlay{}
+                        : b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, *strategy, r)
+                                                             : by_search(b, root, *strategy, r);
+  (opts.format == "json" ? print_json : print_table)(b, root, *strategy, r, o, time_ns);
+  if (!r.proved) throw ExitCode{kExitUnknown};
+}
+
 }  // namespace
 
 void add_solve(CLI::App& app) {
@@ -53,7 +165,9 @@ void add_solve(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "solve",
       "Search a position with a strategy: its value, the strategy's move, every optimal move, the principal "
-      "variation, every statistic and the search time");
+      "variation, every statistic and the search time.  It runs the search twice, once counting (the statistics) "
+      "and once or more statistics-free (the time, the median of five when one run is under 50 ms), so the whole "
+      "command takes at least twice as long as one search; --no-timing runs the counting search only");
   cmd->add_option("--board", opts->board, "board size as RxC")->capture_default_str();
   cmd->add_option("--k", opts->k, "stones in a row that win")->capture_default_str();
   cmd->add_option("--position", opts->position,
@@ -66,96 +180,9 @@ void add_solve(CLI::App& app) {
                 "also list every optimal move and a principal variation on boards of more than 12 cells (on "
                 "smaller boards they are always listed): from the exact solution up to 16 cells, above that by "
                 "searching every move with the same strategy; this can take far longer than the search itself");
-  cmd->callback([opts] {
-    const Board b = parse_board(opts->board, opts->k);
-    const Position root = opts->position.empty() ? Position{} : parse_position(b, opts->position);
-    auto strategy = make_strategy(b, opts->strategy.empty() ? default_strategy(b) : opts->strategy);
-    const SearchResult r = strategy->search(root);
-    const std::int64_t time_ns = time_search(*strategy, root);
-
-    // All optimal moves and the principal variation come from the exact
-    // solution where there is one, and are not counted in the statistics;
-    // the strategy's answer is checked against it.
-    std::vector<int> best, pv;
-    // A proof-number search can end without a value (its budget ran out) or
-    // with a value but no proven move (a draw by strategy-stealing).
-    const bool listed = r.proved && (b.cells() <= kExactByDefault || opts->all_optimal);
-    const bool exact_known = listed && b.cells() <= StateSpace::kMaxCells;
-    std::string source = "not computed (more than 12 cells: use --all-optimal)";
-    if (exact_known) {
-      source = "exact solution";
-      const auto exact = exact_solution(b);
-      if (exact->value(root) != r.value ||
-          (r.move_proved && r.best_move >= 0 && !(exact->optimal_moves(root) >> r.best_move & 1)))
-        throw std::runtime_error("strategy " + strategy->spec() + " disagrees with the exact solution on " +
-                                 format_position(b, root) + " (exact value " + std::to_string(exact->value(root)) +
-                                 ", strategy value " + std::to_string(r.value) + ", move " +
-                                 std::to_string(r.best_move) + ")");
-      for (Mask m = exact->optimal_moves(root); m; m &= m - 1) best.push_back(std::countr_zero(m));
-      for (Position p = root; exact->best_move(p) >= 0;) {
-        pv.push_back(exact->best_move(p));
-        p.play(pv.back(), p.to_move());
-      }
-    } else if (listed) {
-      // No exact table: every child is searched by the same strategy (not counted).
-      source = "strategy search of each move";
-      const int sign = root.to_move() == Side::X ? 1 : -1;
-      for (Mask e = root.empty(b); e && r.best_move >= 0; e &= e - 1) {
-        Position q = root;
-        q.play(std::countr_zero(e), root.to_move());
-        if (sign * strategy->search_fast(q).value == sign * r.value) best.push_back(std::countr_zero(e));
-      }
-      for (Position p = root;;) {
-        const SearchResult step = strategy->search_fast(p);
-        if (step.best_move < 0) break;
-        pv.push_back(step.best_move);
-        p.play(step.best_move, p.to_move());
-      }
-    }
-
-    if (opts->format == "json") {
-      nlohmann::ordered_json j;
-      j["board"] = b.size_name();
-      j["k"] = b.k();
-      j["position"] = format_position(b, root);
-      j["strategy"] = strategy->spec();
-      j["value"] = r.proved ? nlohmann::ordered_json(r.value) : nlohmann::ordered_json(nullptr);
-      j["value_text"] = r.proved ? value_text(r.value) : std::string("unknown within the budget");
-      j["proved"] = r.proved;
-      j["best_move"] = r.best_move;
-      j["move_proved"] = r.move_proved;
-      j["best_moves"] = listed ? nlohmann::ordered_json(best) : nlohmann::ordered_json(nullptr);
-      j["best_moves_source"] = source;
-      j["principal_variation"] = listed ? nlohmann::ordered_json(pv) : nlohmann::ordered_json(nullptr);
-      j["score"] = r.score;
-      stats_to_json(r.stats, j);
-      j["time_ns"] = time_ns;
-      fmt::print("{}\n", j.dump(2));
-      if (!r.proved) throw ExitCode{kExitUnknown};
-      return;
-    }
-    fmt::print("position        {} ({} with k={})\n", format_position(b, root), b.size_name(), b.k());
-    fmt::print("strategy        {}\n", strategy->spec());
-    if (r.proved)
-      fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
-    else
-      fmt::print("value           unknown (not proved within the budget)\n");
-    fmt::print("move chosen     {}\n",
-               r.best_move >= 0 ? cell_name(b, r.best_move) + " (" + std::to_string(r.best_move) + ")"
-               : !r.proved      ? std::string("none (no value)")
-               : !r.move_proved ? std::string("none proven (the value comes from strategy-stealing, which proves no move)")
-                                : std::string("none (the game is over)"));
-    std::string names;
-    for (int c : best) names += (names.empty() ? "" : " ") + cell_name(b, c) + "(" + std::to_string(c) + ")";
-    fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (listed ? "none" : "-") : names, source);
-    std::string line;
-    for (int c : pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
-    fmt::print("principal var.  {}\n", line.empty() ? "-" : line);
-    fmt::print("time            {:.3f} ms (statistics-free search)\n", time_ns / 1e6);
-    fmt::print("statistics (one counting search):\n");
-    print_stats_table(r.stats);
-    if (!r.proved) throw ExitCode{kExitUnknown};
-  });
+  cmd->add_flag("--no-timing", opts->no_timing,
+                "run only the counting search: no timed statistics-free search (time_ns is null in JSON)");
+  cmd->callback([opts] { solve(*opts); });
 }
 
 }  // namespace tictac::cli

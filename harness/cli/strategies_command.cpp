@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/commands.hpp"
+#include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
@@ -35,6 +36,15 @@ void add_strategies(CLI::App& app) {
         if (!choices.empty()) fmt::print("  {:<10} choices {}\n", "", choices);
       }
     }
+    std::string ordered;  // the strategies whose order option takes these orderings
+    for (const auto& s : strategy_catalog())
+      for (const auto& o : s.options)
+        if (o.kind == StrategyOption::Kind::move_order) ordered += (ordered.empty() ? "" : ", ") + s.name;
+    fmt::print("\nMove orderings of {} (their order option): prefixes, each at most once and in this order, then a "
+               "base, joined with '+'\n", ordered);
+    for (const Ordering& o : orderings())
+      fmt::print("  {:<13} {}{}{}\n", o.name, o.prefix ? "(prefix) " : "", o.help,
+                 o.needs_exact ? "; needs the exact solution (boards of at most 16 cells)" : o.seeded ? "; seeded" : "");
   });
 }
 

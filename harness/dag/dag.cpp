@@ -56,7 +56,7 @@ void walk(const ExactSolution& solution, const SymmetryGroup& group, const DagSp
       if (space.terminal(i)) continue;
       const Position p = space.position(i);
       const Side s = p.to_move();
-      for (Mask e = p.empty(b); e; e &= e - 1) {
+      for (Mask e = p.legal_moves(b); e; e &= e - 1) {
         Position q = p;
         q.play(std::countr_zero(e), s);
         const Index j = node_of(q);

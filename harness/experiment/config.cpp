@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <set>
@@ -104,18 +105,22 @@ struct Reader {
   }
 };
 
+// "RxCkK", and "RxCkKg" for a gravity board (Board::name()).
 Board parse_board_name(const Reader& r, const std::string& text, int line) {
-  const auto k = text.find('k');
-  if (k == std::string::npos) r.fail(line, "boards", "'" + text + "' is not of the form RxCkK (for example 3x3k3)");
+  const char* form = "' is not of the form RxCkK, or RxCkKg with gravity (for example 3x3k3 or 6x7k4g)";
+  const bool gravity = !text.empty() && text.back() == 'g';
+  const std::string name = gravity ? text.substr(0, text.size() - 1) : text;
+  const auto k = name.find('k');
+  if (k == std::string::npos) r.fail(line, "boards", "'" + text + form);
   int kv = 0;
   try {
-    kv = std::stoi(text.substr(k + 1));
-    if (std::to_string(kv) != text.substr(k + 1)) throw std::invalid_argument("k");
+    kv = std::stoi(name.substr(k + 1));
+    if (std::to_string(kv) != name.substr(k + 1)) throw std::invalid_argument("k");
   } catch (const std::exception&) {
-    r.fail(line, "boards", "'" + text + "' is not of the form RxCkK (for example 3x3k3)");
+    r.fail(line, "boards", "'" + text + form);
   }
   try {
-    return parse_board(text.substr(0, k), kv);
+    return parse_board(name.substr(0, k), kv, gravity);
   } catch (const ConfigError&) {
     throw;
   } catch (const std::invalid_argument& e) {
@@ -205,12 +210,12 @@ void read_strategy(const Reader& r, const toml::table& t, ExperimentConfig& c) {
       s.options.emplace_back(axes[i].key, axes[i].values[at[i]]);
       s.option_lines.push_back(axes[i].line);
     }
-    const auto order = std::find_if(s.options.begin(), s.options.end(), [](auto& o) { return o.first == "order"; });
-    if (!has_seed && order != s.options.end() && order->second.find("random") != std::string::npos) {
+    const auto seeded_by = has_seed ? std::nullopt : seeded_option(s.name, s.options);
+    if (seeded_by) {
       for (std::uint64_t seed : c.seeds) {
         StrategyConfig seeded = s;
         seeded.options.emplace_back("seed", std::to_string(seed));
-        seeded.option_lines.push_back(s.option_lines[static_cast<std::size_t>(order - s.options.begin())]);
+        seeded.option_lines.push_back(s.option_lines[*seeded_by]);
         c.strategies.push_back(std::move(seeded));
       }
     } else {
@@ -282,22 +287,46 @@ void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& 
   c.position_sets.push_back(std::move(s));
 }
 
+// A claim is read by scripts/report, not by the runner; it is checked here
+// so that a mistake in one is refused with its line like any other key.
 void read_claim(const Reader& r, const toml::table& t) {
   const int line = line_of(t);
-  r.known_keys(t, "[[claim]]", {"id", "seed", "text", "source", "board", "strategy", "position_set", "statistic",
-                                "baseline", "aggregate", "figure", "expected", "tolerance", "convention", "note"});
+  r.known_keys(t, "[[claim]]", {"id", "seed", "section", "text", "english", "source", "board", "strategy", "position_set",
+                                "statistic", "count", "baseline", "aggregate", "figure", "baseline_figure",
+                                "expression", "expected", "expected_max", "relation", "tolerance", "measured_as",
+                                "harness_strategy", "reason", "convention", "note"});
   for (const char* key : {"id", "seed", "text"}) r.string(t, key, true, line);
-  for (const char* key : {"board", "strategy", "position_set", "statistic", "baseline", "figure", "convention", "note"})
+  for (const char* key : {"section", "english", "board", "strategy", "position_set", "statistic", "baseline", "figure",
+                          "baseline_figure", "expression", "measured_as", "harness_strategy", "reason", "convention",
+                          "note"})
     r.string(t, key, false, line);
-  const std::string source = r.string(t, "source", false, line);
-  if (!source.empty() && source != "run" && source != "analyze")
-    r.fail(line_of(*t.get("source")), "source", "'" + source + "' is not one of run, analyze");
+  std::string source = r.string(t, "source", false, line);
+  if (source.empty()) source = "run";
+  if (source != "run" && source != "analyze" && source != "arithmetic" && source != "none")
+    r.fail(line_of(*t.get("source")), "source", "'" + source + "' is not one of run, analyze, arithmetic, none");
+  auto need = [&](const char* key, const char* why) {
+    if (!t.get(key)) r.fail(line, key, std::string("missing (") + why + ")");
+  };
+  if (source == "run") need("strategy", "the strategy whose rows measure the claim");
+  if (source == "analyze") need("figure", "a key of `tictac analyze --format json`");
+  if (source == "arithmetic") need("expression", "the arithmetic that checks the claim");
+  if (source == "none") need("reason", "why the claim cannot be measured here");
   const std::string aggregate = r.string(t, "aggregate", false, line);
   if (!aggregate.empty() && aggregate != "median" && aggregate != "min" && aggregate != "max" && aggregate != "mean")
     r.fail(line_of(*t.get("aggregate")), "aggregate", "'" + aggregate + "' is not one of median, min, max, mean");
+  const std::string count = r.string(t, "count", false, line);
+  if (!count.empty() && count != "all" && count != "below_root")
+    r.fail(line_of(*t.get("count")), "count", "'" + count + "' is not one of all, below_root");
+  const std::string relation = r.string(t, "relation", false, line);
+  static constexpr std::string_view kRelations[] = {"approx", "less", "at_most", "greater", "at_least", "between", "magnitude"};
+  if (!relation.empty() && std::find(std::begin(kRelations), std::end(kRelations), relation) == std::end(kRelations))
+    r.fail(line_of(*t.get("relation")), "relation",
+           "'" + relation + "' is not one of approx, less, at_most, greater, at_least, between, magnitude");
   const auto* expected = t.get("expected");
-  if (!expected) r.fail(line, "expected", "missing (the figure the seed claims)");
-  r.number(*expected, "expected");
+  if (!expected && source != "none") r.fail(line, "expected", "missing (the figure the seed claims)");
+  if (expected && !expected->is_boolean()) r.number(*expected, "expected");
+  if (relation == "between") need("expected_max", "the upper end of a 'between' claim");
+  if (const auto* n = t.get("expected_max")) r.number(*n, "expected_max");
   if (const auto* n = t.get("tolerance"))
     if (r.number(*n, "tolerance") < 0) r.fail(line_of(*n), "tolerance", "must not be negative");
 }

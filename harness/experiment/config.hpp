@@ -4,8 +4,8 @@
 //
 // A strategy option given as a list expands to a cross product: one strategy
 // per combination, the first option varying slowest.  A strategy whose order
-// is random (or random-fixed) and that sets no seed runs once per seed of
-// [experiment] seeds.
+// draws from the seed (a seeded ordering of harness/registry/orderings.hpp)
+// and that sets no seed runs once per seed of [experiment] seeds.
 //
 // Every mistake is a ConfigError whose message names the file, the line and
 // the key: "experiments/x.toml:12: key 'ordr': unknown key in [[strategy]] ...".

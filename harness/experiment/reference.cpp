@@ -47,12 +47,9 @@ std::optional<int> Reference::distance(const Position& p) const {
 }
 
 bool Reference::optimal(const Position& p, int move) {
-  if (exact_) {
-    const Mask m = exact_->optimal_moves(p);
-    return m == 0 ? move < 0 : move >= 0 && ((m >> move) & 1);
-  }
+  if (exact_) return exact_->is_optimal(p, move);
   if (result(board_, p) != Result::ongoing) return move < 0;
-  if (move < 0 || move >= board_.cells() || !((p.empty(board_) >> move) & 1)) return false;
+  if (move < 0 || move >= board_.cells() || !((p.legal_moves(board_) >> move) & 1)) return false;
   Position q = p;
   q.play(move, p.to_move());
   return value(q) == value(p);
@@ -62,7 +59,7 @@ Mask Reference::optimal_moves(const Position& p) {
   if (exact_) return exact_->optimal_moves(p);
   Mask m = 0;
   if (result(board_, p) != Result::ongoing) return m;
-  for (Mask e = p.empty(board_); e; e &= e - 1)
+  for (Mask e = p.legal_moves(board_); e; e &= e - 1)
     if (optimal(p, std::countr_zero(e))) m |= Mask{1} << std::countr_zero(e);
   return m;
 }

@@ -1,13 +1,21 @@
 // The experiment runner: every (board, strategy, position set) cell of a
 // config, searched, timed, checked against a reference (reference.hpp: the
 // exact solver, or a reference search on boards over 16 cells), and written as
-// tidy CSV with its metadata (`tictac run`).
+// tidy CSV with its metadata (`tictac run`).  A run is four steps:
+//
+//   plan      the boards, strategies and position sets of the config, the
+//             cells, their estimated costs and this shard's cells (run_plan.hpp);
+//   measure   for each position the counting search, the timed repetitions
+//             and the check against the reference (measurement.hpp);
+//   report    the CSV rows (runner.cpp);
+//   describe  metadata.json (run_metadata.hpp, which `tictac merge` shares).
 //
 // Rows: for each cell, one row per position and repetition (row_kind
 // "position"), then one per repetition for the whole set (row_kind
-// "set_total": counts summed over the positions, rates recomputed from the
-// sums, time the sum of the positions' times in that repetition).  With
-// rows = "totals" only the set rows are written.
+// "set_total": counts summed over the positions, sizes their maximum, rates
+// recomputed from the sums (stat_fields.hpp), time the sum of the positions'
+// times in that repetition).  With rows = "totals" only the set rows are
+// written.
 //
 // Node counts and every statistic come from Strategy::search (the counting
 // instantiation), run once per position since they are deterministic; time_ns

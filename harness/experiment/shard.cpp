@@ -26,13 +26,8 @@ ShardSpec parse_shard(std::string_view text) {
   return s;
 }
 
-double estimated_cell_cost(std::string_view strategy_name, int board_cells, std::size_t positions) {
-  // Full-tree searches dwarf pruned and memoised ones; the weights only need
-  // the right order of magnitude.
-  double weight = 1.0;
-  if (strategy_name == "minimax" || strategy_name == "negamax") weight = 100.0;
-  else if (strategy_name == "alphabeta") weight = 10.0;
-  return static_cast<double>(positions) * weight * std::pow(2.0, board_cells);
+double estimated_cell_cost(double strategy_weight, int board_cells, std::size_t positions) {
+  return static_cast<double>(positions) * strategy_weight * std::pow(2.0, board_cells);
 }
 
 std::vector<std::size_t> shard_cells(const std::vector<double>& costs, ShardSpec spec) {

@@ -25,8 +25,9 @@ struct ShardSpec {
 // "I/N" with 0 <= I < N <= 10000; throws std::invalid_argument otherwise.
 ShardSpec parse_shard(std::string_view text);
 
-// A relative cost for one cell, used only to balance shards.
-double estimated_cell_cost(std::string_view strategy_name, int board_cells, std::size_t positions);
+// A relative cost for one cell, used only to balance shards: positions times
+// the strategy's weight (StrategyInfo::cost_weight) times 2^cells.
+double estimated_cell_cost(double strategy_weight, int board_cells, std::size_t positions);
 
 // The cells (indices into `costs`, ascending) that shard `spec` runs.
 std::vector<std::size_t> shard_cells(const std::vector<double>& costs, ShardSpec spec);

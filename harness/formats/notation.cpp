@@ -1,8 +1,11 @@
 #include "harness/formats/notation.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <stdexcept>
+#include <vector>
 
 #include "algorithms/game/rules.hpp"
 
@@ -16,15 +19,49 @@ int parse_int(std::string_view s, const char* what) {
     throw std::invalid_argument(std::string(what) + " '" + std::string(s) + "' is not a whole number");
   return v;
 }
+
+void require_gravity(const Board& b, const char* what) {
+  if (!b.gravity())
+    throw std::invalid_argument(std::string(what) + " are for gravity boards, where a move is a column; " +
+                                b.name() + " has no gravity (give the position cell by cell)");
+}
+
+std::string columns_text(const Board& b) { return "columns 1 to " + std::to_string(b.cols()); }
+
+// The 0-based column named by `text` (a number from 1), or a throw that
+// starts with `which` (the move being read).
+int column_of(const Board& b, std::string_view text, const std::string& which) {
+  int col = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), col);
+  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size())
+    throw std::invalid_argument(which + ": '" + std::string(text) + "' is not a column number (" + columns_text(b) + ")");
+  if (col < 1 || col > b.cols())
+    throw std::invalid_argument(which + ": column " + std::to_string(col) + " is off the board (" + columns_text(b) + ")");
+  return col - 1;
+}
+
+// The cell a drop in column `col` fills from p, or a throw that starts with
+// `which`; p must be unfinished.
+int drop_cell(const Board& b, const Position& p, int col, const std::string& which) {
+  Mask column = 0;
+  for (int r = 0; r < b.rows(); ++r) column |= Mask{1} << b.cell(r, col);
+  const Mask cell = p.legal_moves(b) & column;
+  if (!cell) throw std::invalid_argument(which + ": column " + std::to_string(col + 1) + " is full");
+  return std::countr_zero(cell);
+}
+
+std::string ended_text(Result r) {
+  return r == Result::draw ? "a draw, the board is full" : std::string(to_string(r));
+}
 }  // namespace
 
-Board parse_board(std::string_view size, int k) {
+Board parse_board(std::string_view size, int k, bool gravity) {
   const auto x = size.find_first_of("xX");
   if (x == std::string_view::npos)
     throw std::invalid_argument("board '" + std::string(size) + "' is not of the form RxC (for example 3x3)");
   const int rows = parse_int(size.substr(0, x), "board rows");
   const int cols = parse_int(size.substr(x + 1), "board columns");
-  return Board(rows, cols, k);
+  return Board(rows, cols, k, gravity);
 }
 
 Position parse_stones(const Board& b, std::string_view text) {
@@ -70,6 +107,61 @@ Position parse_position(const Board& b, std::string_view text) {
   if (l != Legality::legal)
     throw std::invalid_argument("illegal position '" + std::string(text) + "': " + std::string(describe(l)));
   return p;
+}
+
+Position parse_moves(const Board& b, std::string_view moves) {
+  require_gravity(b, "move sequences");
+  // One item per move: a character, or the text between commas.
+  std::vector<std::string_view> items;
+  if (moves.find(',') != std::string_view::npos || b.cols() >= 10) {
+    for (std::size_t start = 0; !moves.empty();) {
+      const std::size_t comma = std::min(moves.find(',', start), moves.size());
+      items.push_back(moves.substr(start, comma - start));
+      if (comma == moves.size()) break;
+      start = comma + 1;
+    }
+  } else {
+    for (std::size_t i = 0; i < moves.size(); ++i) items.push_back(moves.substr(i, 1));
+  }
+  Position p;
+  int ended_at = 0;
+  Result ended = Result::ongoing;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string which = "move " + std::to_string(i + 1) + " of '" + std::string(moves) + "'";
+    const int col = column_of(b, items[i], which);
+    if (ended != Result::ongoing)
+      throw std::invalid_argument(which + " (column " + std::to_string(col + 1) +
+                                  ") comes after the game ended with move " + std::to_string(ended_at) + " (" +
+                                  ended_text(ended) + ")");
+    const Side s = p.to_move();
+    const int cell = drop_cell(b, p, col, which);
+    p.play(cell, s);
+    if (b.wins_through(p.stones(s), cell))
+      ended = s == Side::X ? Result::x_wins : Result::o_wins;
+    else if (p.occupied() == b.full())
+      ended = Result::draw;
+    if (ended != Result::ongoing && ended_at == 0) ended_at = static_cast<int>(i + 1);
+  }
+  return p;
+}
+
+int parse_column(const Board& b, const Position& p, std::string_view column) {
+  require_gravity(b, "column moves");
+  const std::string which = "move '" + std::string(column) + "'";
+  const int col = column_of(b, column, which);
+  if (const Result r = result(b, p); r != Result::ongoing)
+    throw std::invalid_argument(which + ": the game has ended (" + ended_text(r) + ")");
+  return drop_cell(b, p, col, which);
+}
+
+std::string format_moves(const Board& b, std::span<const int> cells) {
+  require_gravity(b, "move sequences");
+  std::string s;
+  for (const int cell : cells) {
+    if (!s.empty() && b.cols() >= 10) s += ',';
+    s += std::to_string(b.col_of(cell) + 1);
+  }
+  return s;
 }
 
 std::string value_text(int value) { return value > 0 ? "X wins" : value < 0 ? "O wins" : "draw"; }

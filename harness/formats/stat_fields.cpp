@@ -1,37 +1,54 @@
 #include "harness/formats/stat_fields.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include <fmt/core.h>
 
 namespace tictac {
 
+namespace {
+
+#define TICTAC_COLUMN_COUNT(name, aggregate, description) {#name, Aggregate::aggregate, description},
+#define TICTAC_COLUMN_NONE(...)
+#define TICTAC_COLUMN_RATE(name, numerator, denominator, description) {#name, Aggregate::rate, description},
+constexpr StatColumn kColumns[] = {
+    TICTAC_SEARCH_STATISTICS(TICTAC_COLUMN_COUNT, TICTAC_COLUMN_NONE, TICTAC_COLUMN_RATE)};
+#undef TICTAC_COLUMN_COUNT
+#undef TICTAC_COLUMN_NONE
+#undef TICTAC_COLUMN_RATE
+
+}  // namespace
+
+std::span<const StatColumn> stat_columns() { return kColumns; }
+
 std::string StatField::text() const { return is_rate ? fmt::format("{:.6f}", rate) : std::to_string(count); }
 
 std::vector<StatField> stat_fields(const SearchStats& s) {
-  auto count = [](const char* name, std::uint64_t v) { return StatField{name, false, v, 0.0}; };
-  auto rate = [](const char* name, double v) { return StatField{name, true, 0, v}; };
-  return {
-      count("nodes", s.nodes),
-      count("terminal_nodes", s.terminal_nodes),
-      count("cutoffs", s.cutoffs),
-      count("first_move_cutoffs", s.first_move_cutoffs),
-      rate("first_move_cutoff_rate", s.first_move_cutoff_rate()),
-      rate("mean_cutoff_move_index", s.mean_cutoff_move_index()),
-      count("tt_probes", s.tt_probes),
-      count("tt_hits", s.tt_hits),
-      rate("tt_hit_rate", s.tt_hit_rate()),
-      count("tt_hits_exact", s.tt_hits_exact),
-      count("tt_hits_lower", s.tt_hits_lower),
-      count("tt_hits_upper", s.tt_hits_upper),
-      count("tt_hit_cutoffs", s.tt_hit_cutoffs),
-      count("tt_stores", s.tt_stores),
-      count("tt_overwrites", s.tt_overwrites),
-      count("tt_collisions", s.tt_collisions),
-      count("tt_occupancy", s.tt_occupancy),
-      count("tt_capacity", s.tt_capacity),
-      count("memo_entries", s.memo_entries),
-      count("memo_hits", s.memo_hits),
-      count("table_bytes", s.table_bytes),
+  std::vector<StatField> fields;
+  fields.reserve(std::size(kColumns));
+#define TICTAC_FIELD_COUNT(name, ...) fields.push_back({#name, false, s.name, 0.0});
+#define TICTAC_FIELD_NONE(...)
+#define TICTAC_FIELD_RATE(name, ...) fields.push_back({#name, true, 0, s.name()});
+  TICTAC_SEARCH_STATISTICS(TICTAC_FIELD_COUNT, TICTAC_FIELD_NONE, TICTAC_FIELD_RATE)
+#undef TICTAC_FIELD_COUNT
+#undef TICTAC_FIELD_NONE
+#undef TICTAC_FIELD_RATE
+  return fields;
+}
+
+void add_to_total(SearchStats& total, const SearchStats& s) {
+  constexpr auto combine = [](Aggregate a, std::uint64_t t, std::uint64_t v) {
+    return a == Aggregate::max ? std::max(t, v) : t + v;
   };
+#define TICTAC_ADD_COUNT(name, aggregate, ...) total.name = combine(Aggregate::aggregate, total.name, s.name);
+#define TICTAC_ADD_INTERNAL(name, ...) total.name += s.name;
+#define TICTAC_ADD_RATE(...)
+  TICTAC_SEARCH_STATISTICS(TICTAC_ADD_COUNT, TICTAC_ADD_INTERNAL, TICTAC_ADD_RATE)
+#undef TICTAC_ADD_COUNT
+#undef TICTAC_ADD_INTERNAL
+#undef TICTAC_ADD_RATE
+  for (std::size_t i = 0; i < s.nodes_by_ply.size(); ++i) total.nodes_by_ply[i] += s.nodes_by_ply[i];
 }
 
 void stats_to_json(const SearchStats& s, nlohmann::ordered_json& j) {

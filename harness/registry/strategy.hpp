@@ -4,12 +4,18 @@
 //
 // A spec is `name` or `name:key=value,key=value` (for example
 // `alphabeta:order=history,tt=zobrist`).  The same string works in the CLI
-// and in experiment configs.
+// and in experiment configs.  The strategies and their options are one table,
+// strategy_table() in strategy_registry.cpp (README: "Adding a strategy").
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "algorithms/game/board.hpp"
@@ -17,11 +23,27 @@
 
 namespace tictac {
 
+// What a strategy is, as the runner and the CSV need it, without parsing its
+// spec back.
+struct StrategyIdentity {
+  std::string spec;      // the spec in normal form: every option present, in catalogue order
+  std::string name;      // the strategy without its options
+  std::string ordering;  // the value of its ordering option in normal form; "none" without one
+  bool seeded = false;   // whether its search draws from its seed (a seeded ordering)
+  double cost_weight = 1.0;  // StrategyInfo::cost_weight
+};
+
 class Strategy {
  public:
+  explicit Strategy(StrategyIdentity identity) : identity_(std::move(identity)) {}
   virtual ~Strategy() = default;
-  // The spec in normal form: every option present, in catalogue order.
-  virtual const std::string& spec() const = 0;
+
+  const StrategyIdentity& identity() const { return identity_; }
+  const std::string& spec() const { return identity_.spec; }
+  const std::string& name() const { return identity_.name; }
+  const std::string& ordering() const { return identity_.ordering; }
+  bool seeded() const { return identity_.seeded; }
+
   // One search of p with counting statistics.  Each call is independent:
   // tables and memos start empty, so node counts are deterministic.
   virtual SearchResult search(const Position& p) = 0;
@@ -30,27 +52,67 @@ class Strategy {
   virtual SearchResult search_fast(const Position& p) = 0;
   // The same search, recording what it visited.
   virtual SearchResult search_traced(const Position& p, SearchTrace& trace) = 0;
+
+ private:
+  StrategyIdentity identity_;
 };
 
 struct StrategyOption {
+  enum class Kind : std::uint8_t {
+    choice,      // one of `choices`
+    number,      // a whole number
+    move_order,  // an ordering of the alpha-beta family (orderings.hpp); `choices` are examples
+  };
   std::string key;
   std::string default_value;
-  std::vector<std::string> choices;  // empty: a whole number
+  std::vector<std::string> choices;
   std::string help;
+  Kind kind = Kind::choice;
+  bool ordering = false;  // the strategy's move ordering (the `ordering` column of results.csv)
 };
 
 struct StrategyInfo {
   std::string name;
   std::string summary;
   std::vector<StrategyOption> options;
+  // A rough relative cost per position, only for balancing shards
+  // (shard.hpp): full-tree searches dwarf pruned and memoised ones.
+  double cost_weight = 1.0;
+};
+
+// Every option of a strategy, validated, defaults filled in, by key.
+using OptionValues = std::map<std::string, std::string>;
+
+// Builds the strategy for `board` from its option values.  Throws
+// std::invalid_argument for options that clash, or a board it cannot
+// search, saying why.
+using StrategyFactory =
+    std::function<std::unique_ptr<Strategy>(const Board& board, const OptionValues& values, StrategyIdentity identity)>;
+
+// One line of the table: what `tictac strategies` lists, and how to build it.
+struct StrategyEntry {
+  StrategyInfo info;
+  StrategyFactory make;
 };
 
 // Every strategy with its options, in the order `tictac strategies` lists them.
-const std::vector<StrategyInfo>& strategy_catalog();
+std::vector<StrategyInfo> strategy_catalog();
+
+// Adds a strategy to the table, after the built-in ones: for a strategy that
+// only a test binary knows (tests/registry/example_strategy.hpp).  Call it
+// before any make_strategy runs on another thread.  Throws
+// std::invalid_argument when the name is taken.
+void register_strategy(StrategyEntry entry);
 
 // Throws std::invalid_argument for an unknown name or option, or a bad
 // value, listing the valid choices.
 std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spec);
+
+// The index in `options` of the option that makes strategy `name` draw from
+// its seed (an order whose ordering is seeded, orderings.hpp), if any.  An
+// unknown strategy, key or value makes none (make_strategy refuses them).
+std::optional<std::size_t> seeded_option(std::string_view name,
+                                         const std::vector<std::pair<std::string, std::string>>& options);
 
 // The fastest exact strategy for a board (the default of `tictac solve`).
 std::string default_strategy(const Board& board);

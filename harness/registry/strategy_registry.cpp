@@ -1,9 +1,10 @@
-// The registry: spec strings to runnable strategies (strategy.hpp).
+// The registry: spec strings to runnable strategies (strategy.hpp), from one
+// table, strategy_table().  A line of it is what `tictac strategies` lists (name,
+// summary, options) and the factory that builds the strategy from its option
+// values (erased_strategy.hpp).
+#include <algorithm>
 #include <charconv>
-#include <functional>
-#include <map>
 #include <stdexcept>
-#include <tuple>
 
 #include "algorithms/search/alphabeta.hpp"
 #include "algorithms/search/best_search.hpp"
@@ -11,11 +12,15 @@
 #include "algorithms/search/minimax.hpp"
 #include "algorithms/search/mtdf.hpp"
 #include "algorithms/search/negamax.hpp"
+#include "algorithms/search/policy.hpp"
 #include "algorithms/search/proof/dfpn.hpp"
 #include "algorithms/search/proof/pns.hpp"
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
+#include "algorithms/search/seed003_alphabeta.hpp"
+#include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
 #include "harness/registry/strategy_spec.hpp"
 
@@ -23,78 +28,160 @@ namespace tictac {
 
 namespace {
 
-// The three instantiations of one algorithm behind the Strategy interface,
-// each built on first use from the same constructor arguments.
-template <template <class> class Algo, class... Args>
-class Erased final : public Strategy {
- public:
-  Erased(std::string spec, const Board& board, std::shared_ptr<const ExactSolution> exact, Args... args)
-      : spec_(std::move(spec)), board_(board), exact_(std::move(exact)), args_(args...) {}
-
-  const std::string& spec() const override { return spec_; }
-
-  SearchResult search(const Position& p) override {
-    CountingStats stats;
-    SearchResult r = get(counting_).search(p, stats);
-    r.stats = stats.result();
-    return r;
-  }
-  SearchResult search_fast(const Position& p) override {
-    NoStats stats;
-    return get(fast_).search(p, stats);
-  }
-  SearchResult search_traced(const Position& p, SearchTrace& trace) override {
-    TracingStats stats;
-    stats.trace = &trace;
-    SearchResult r = get(traced_).search(p, stats);
-    r.stats = stats.result();
-    return r;
-  }
-
- private:
-  template <class S>
-  Algo<S>& get(std::unique_ptr<Algo<S>>& algo) {
-    if (!algo)
-      algo = std::apply([this](const auto&... a) { return std::make_unique<Algo<S>>(board_, a...); }, args_);
-    return *algo;
-  }
-
-  std::string spec_;
-  Board board_;
-  std::shared_ptr<const ExactSolution> exact_;
-  std::tuple<Args...> args_;
-  std::unique_ptr<Algo<CountingStats>> counting_;
-  std::unique_ptr<Algo<NoStats>> fast_;
-  std::unique_ptr<Algo<TracingStats>> traced_;
-};
-
 template <class S>
 using MinimaxFlat = Minimax<S, false>;
 template <class S>
 using MinimaxDepth = Minimax<S, true>;
 
-const std::vector<std::string> kOrders = {"index",   "static", "random", "random-fixed", "history",
-                                          "oracle",  "worst",  "tt",     "killer",       "tt+history",
-                                          "tt+killer", "tt+static", "tt+killer+history"};
+constexpr auto kNumber = StrategyOption::Kind::number;
 
-std::vector<StrategyOption> alphabeta_options(bool with_tt_choice) {
+// The options of the alpha-beta family, less the keys in `without`.
+std::vector<StrategyOption> alphabeta_family_options(std::initializer_list<std::string_view> without = {}) {
   std::vector<StrategyOption> o = {
-      {"order", "index", kOrders,
-       "move ordering: a base (index, static, random, random-fixed, history, oracle, worst), optionally "
-       "after the prefixes tt+ and killer+ (any such combination is accepted)"},
+      {"order", "index", order_examples(), order_help(), StrategyOption::Kind::move_order, true},
       {"window", "full", {"full", "narrow"}, "root window: (-inf, +inf), or the extreme scores of a game"},
       {"fail", "soft", {"soft", "hard"}, "fail-soft returns scores outside (alpha, beta); fail-hard clamps them"},
       {"score", "flat", {"flat", "depth"}, "flat +1/0/-1, or depth-scored (sooner wins score higher)"},
       {"tt", "none", {"none", "zobrist"}, "transposition table"},
       {"keys", "exact", {"exact", "canonical"}, "table keys: the position's Zobrist key, or its canonical form's"},
-      {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)"},
+      {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)", kNumber},
       {"replace", "always", {"always", "depth", "two-tier"}, "table replacement scheme"},
-      {"seed", "1", {}, "seed for the random orderings"},
+      {"seed", "1", {}, "seed for the random orderings", kNumber},
       {"iterative", "false", {"false", "true"}, "iterative deepening (depth 1, 2, ..., all empty cells)"},
   };
-  if (!with_tt_choice) o.erase(o.begin() + 4);  // mtdf always has its table
-  if (!with_tt_choice) o.erase(o.begin() + 1);  // ...and null windows of its own
+  std::erase_if(o, [&](const StrategyOption& option) {
+    return std::find(without.begin(), without.end(), option.key) != without.end();
+  });
   return o;
+}
+
+// The option values of the alpha-beta family as the algorithm's options.
+AlphaBetaOptions to_alphabeta_options(OptionValues& v, const std::string& name) {
+  AlphaBetaOptions o;
+  o.order = parse_order(v["order"]);
+  o.narrow_window = v["window"] == "narrow";
+  o.fail_hard = v["fail"] == "hard";
+  o.depth_score = v["score"] == "depth";
+  o.tt = name == "mtdf" || v["tt"] == "zobrist";
+  o.canonical_keys = v["keys"] == "canonical";
+  o.tt_bits = std::stoi(v["tt_bits"]);
+  o.replace = v["replace"] == "depth" ? Replacement::depth : v["replace"] == "two-tier" ? Replacement::two_tier
+                                                                                         : Replacement::always;
+  o.seed = std::stoull(v["seed"]);
+  o.iterative = v["iterative"] == "true";
+  if (o.order.tt_first && !o.tt)
+    throw std::invalid_argument("strategy " + name + ": order=" + v["order"] + " puts the table move first, which needs tt=zobrist");
+  return o;
+}
+
+// The algorithms of the alpha-beta family, each an instantiation per policy
+// (algorithms/search/alphabeta.hpp: AlphaBetaPolicy).
+enum class AlphaBetaKind { alphabeta, pvs, mtdf };
+
+// The factory of alphabeta, pvs and mtdf: the options, the exact solution for
+// an ordering that reads it, and the instantiation for the options' policy
+// (chosen once here, so the search tests none of them at a node).
+template <AlphaBetaKind Kind>
+StrategyFactory alphabeta_family() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    OptionValues v = values;
+    const AlphaBetaOptions o = to_alphabeta_options(v, id.name);
+    if (needs_exact(o.order) && board.cells() > StateSpace::kMaxCells)
+      throw std::invalid_argument("strategy " + id.name + ": order=" + v["order"] +
+                                  " reads the exact solution, which needs a board of at most 16 cells; " +
+                                  board.size_name() + " has " + std::to_string(board.cells()));
+    std::shared_ptr<const ExactSolution> exact = needs_exact(o.order) ? exact_solution(board) : nullptr;
+    const ExactSolution* e = exact.get();
+    return dispatch<kAlphaBetaPolicies>(policy_of(o), [&]<AlphaBetaPolicy P>() -> std::unique_ptr<Strategy> {
+      auto make = [&]<template <class> class Algo>() -> std::unique_ptr<Strategy> {
+        return std::make_unique<ErasedStrategy<Algo, AlphaBetaOptions, const ExactSolution*>>(std::move(id), board,
+                                                                                              exact, o, e);
+      };
+      if constexpr (Kind == AlphaBetaKind::alphabeta) {
+        return make.template operator()<AlphaBetaWith<P>::template AlphaBeta>();
+      } else if constexpr (Kind == AlphaBetaKind::pvs) {
+        return make.template operator()<AlphaBetaWith<P>::template Pvs>();
+      } else if constexpr (!P.fixed || P.keys != TableKeys::none) {  // mtdf always has its table
+        return make.template operator()<MtdfWith<P>::template Mtdf>();
+      } else {
+        throw std::logic_error("mtdf without a table: the registry gave it a policy it never takes");
+      }
+    });
+  };
+}
+
+BestOptions to_best_options(const OptionValues& values) {
+  auto v = [&](const char* key) -> const std::string& { return values.at(key); };
+  BestOptions b;
+  b.wins = v("wins") == "on";
+  b.threats = v("threats") == "on";
+  b.window = v("window") == "full" ? BestOptions::Window::full : BestOptions::Window::null;
+  b.tt = v("tt") == "exact" ? BestOptions::Table::exact
+         : v("tt") == "none" ? BestOptions::Table::none : BestOptions::Table::canonical;
+  b.tt_bits = std::stoi(v("tt_bits"));
+  b.live = v("live") == "on";
+  b.order = v("order") == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
+  b.history = v("history") == "on";
+  return b;
+}
+
+std::vector<StrategyOption> best_options() {
+  return {{"wins", "on", {"on", "off"}, "immediate wins first, and forced blocks of the opponent's immediate win"},
+          {"threats", "on", {"on", "off"}, "an opponent with two immediate winning threats wins: no further search"},
+          {"window", "null", {"null", "full"}, "null-window searches on the three values, or one full-window search"},
+          {"tt", "canonical", {"canonical", "exact", "none"}, "table holding both bounds, keyed by canonical form or position"},
+          {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)", kNumber},
+          {"live", "on", {"on", "off"}, "live-line pruning: dead windows ignored, no live window is a draw, one of the "
+                                         "cells in no live window is tried"},
+          {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell",
+           StrategyOption::Kind::choice, true},
+          {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}};
+}
+
+// The memo: one instantiation per layout and key kind (memo_negamax.hpp: MemoPolicy).
+StrategyFactory memo() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const bool canonical = values.at("keys") == "canonical";
+    return dispatch<kMemoPolicies>(memo_policy(board, canonical), [&]<MemoPolicy P>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<ErasedStrategy<MemoNegamaxWith<P>::template Search, bool>>(std::move(id), board, nullptr,
+                                                                                         canonical);
+    });
+  };
+}
+
+// best: the rungs of its ladder and the golden specs have instantiations of
+// their own; every other combination shares one (best_search.hpp: BestFeatures).
+StrategyFactory best() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const BestOptions b = to_best_options(values);
+    return dispatch<kBestFeatures>(features_of(b), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(std::move(id), board,
+                                                                                               nullptr, b);
+    });
+  };
+}
+
+StrategyFactory retrograde() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) {
+    if (board.cells() > StateSpace::kMaxCells)
+      throw std::invalid_argument("strategy solve (retrograde analysis) needs a board of at most 16 cells; " +
+                                  board.size_name() + " has " + std::to_string(board.cells()));
+    return erased<Retrograde>()(board, values, std::move(id));
+  };
+}
+
+// Seed 003's engine: with or without its table, in index or oracle order.
+StrategyFactory seed003() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const OrderBase base = values.at("order") == "oracle" ? OrderBase::oracle : OrderBase::index;
+    std::shared_ptr<const ExactSolution> exact = base == OrderBase::oracle ? exact_solution(board) : nullptr;
+    const ExactSolution* e = exact.get();
+    if (values.at("tt") == "none")
+      return std::make_unique<ErasedStrategy<Seed003Plain, OrderBase, const ExactSolution*>>(std::move(id), board, exact,
+                                                                                            base, e);
+    return std::make_unique<ErasedStrategy<Seed003WithTable, OrderBase, const ExactSolution*>>(std::move(id), board,
+                                                                                              exact, base, e);
+  };
 }
 
 // The options of pns and dfpn: their knowledge ladder, then the search's own.
@@ -112,193 +199,221 @@ std::vector<StrategyOption> proof_options(bool dfpn) {
       {"mb", "off", {"on", "off"},
        "the maker-breaker reduction on whole questions: a search of the weak game beside the real one, whose "
        "breaker win disproves (its certificates, pairings and the potential, act at every node either way)"},
-      {"stealing", "on", {"on", "off"}, "strategy-stealing: from the empty board the first player does not lose"},
+      {"stealing", "on", {"on", "off"},
+       "strategy-stealing: from the empty board the first player does not lose (never used on gravity boards)"},
       {"keys", "canonical", {"canonical", "exact"}, "table keys: the canonical form under the board's symmetries, or the position"},
-      {"nodes", "0", {}, "node budget (0: none); beyond it the result is unknown"},
+      {"nodes", "0", {}, "node budget (0: none); beyond it the result is unknown", kNumber},
   };
   if (dfpn) {
-    o.push_back({"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board; 40 bytes an entry)"});
+    o.push_back({"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board; 40 bytes an entry)", kNumber});
     o.push_back({"epsilon", "0.25", {"0", "0.125", "0.25", "0.5", "1"}, "the 1+epsilon threshold trick (0: Nagai's df-pn)"});
   } else {
-    o.push_back({"memory_mb", "0", {}, "memory budget of the search graph in MiB (0: sized to the board)"});
+    o.push_back({"memory_mb", "0", {}, "memory budget of the search graph in MiB (0: sized to the board)", kNumber});
   }
   return o;
 }
 
-const std::vector<StrategyInfo>& catalog() {
-  static const std::vector<StrategyInfo> c = {
-      {"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}},
-      {"minimax-depth",
-       "depth-scored minimax: a win scores higher the sooner it comes, a loss is put off (seed 004's 10 - depth, "
-       "for any board)",
-       {}},
-      {"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}},
-      {"alphabeta", "negamax alpha-beta with orderings, windows, fail-soft/hard, and a Zobrist table",
-       alphabeta_options(true)},
-      {"pvs", "principal variation search (NegaScout): null windows after the first move, re-search on success",
-       alphabeta_options(true)},
-      {"mtdf", "MTD(f): null-window alpha-beta passes over a transposition table, converging on the value",
-       alphabeta_options(false)},
-      {"memo",
-       "negamax with a memo of solved positions; keys=canonical is seed 000's symmetry memo (2,271 nodes on 3x3)",
-       {{"keys", "exact", {"exact", "canonical"}, "memo keys: the position, or its canonical form"}}},
-      {"solve",
-       "the exact solver: retrograde analysis labels every reachable position (boards of at most 16 cells)",
-       {}},
-      {"best",
-       "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
-       "(algorithms/search/best_search.hpp)",
-       {{"wins", "on", {"on", "off"}, "immediate wins first, and forced blocks of the opponent's immediate win"},
-        {"threats", "on", {"on", "off"}, "an opponent with two immediate winning threats wins: no further search"},
-        {"window", "null", {"null", "full"}, "null-window searches on the three values, or one full-window search"},
-        {"tt", "canonical", {"canonical", "exact", "none"}, "table holding both bounds, keyed by canonical form or position"},
-        {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)"},
-        {"live", "on", {"on", "off"}, "live-line pruning: dead windows ignored, no live window is a draw, one of the "
-                                       "cells in no live window is tried"},
-        {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell"},
-        {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}}},
-      // The proof-number family (algorithms/search/proof/), issue 14.
-      {"pns",
-       "Allis's proof-number search: best-first over the AND/OR graph with transpositions merged, game knowledge "
-       "as a ladder (algorithms/search/proof/pns.hpp)",
-       proof_options(false)},
-      {"dfpn",
-       "depth-first proof-number search (Nagai) with the 1+epsilon trick over a fixed table, the same knowledge "
-       "(algorithms/search/proof/dfpn.hpp)",
-       proof_options(true)},
+ProofKnowledgeOptions to_knowledge_options(const OptionValues& values) {
+  auto on = [&](const char* key) { return values.at(key) == "on"; };
+  ProofKnowledgeOptions k;
+  k.wins = on("wins");
+  k.threats = on("threats");
+  k.live = on("live");
+  k.pairing = on("pairing");
+  k.potential = on("potential");
+  k.dominance = on("dominance");
+  return k;
+}
+
+ProofValueOptions to_value_options(const OptionValues& values) {
+  ProofValueOptions v;
+  v.maker_breaker = values.at("mb") == "on";
+  v.stealing = values.at("stealing") == "on";
+  return v;
+}
+
+PnsOptions to_pns_options(const OptionValues& values) {
+  return {to_knowledge_options(values), to_value_options(values), values.at("keys") == "canonical",
+          std::stoull(values.at("nodes")), std::stoull(values.at("memory_mb"))};
+}
+
+DfpnOptions to_dfpn_options(const OptionValues& values) {
+  const std::string& e = values.at("epsilon");
+  const int permille = e == "0" ? 0 : e == "0.125" ? 125 : e == "0.5" ? 500 : e == "1" ? 1000 : 250;
+  return {to_knowledge_options(values), to_value_options(values), values.at("keys") == "canonical",
+          std::stoi(values.at("tt_bits")), permille, std::stoull(values.at("nodes"))};
+}
+
+// The factory of pns or dfpn: gravity boards are refused when the strategy
+// is made, not at its first search (proof_value.hpp: refuse_gravity).
+template <template <class> class Algo, class Argument>
+StrategyFactory prover(const char* name, Argument argument) {
+  return [name, make = erased<Algo>(argument)](const Board& board, const OptionValues& values, StrategyIdentity id) {
+    refuse_gravity(board, name);
+    return make(board, values, std::move(id));
   };
-  return c;
+}
+
+// The strategy table: one line per strategy (README: "Adding a strategy").
+std::vector<StrategyEntry>& strategy_table() {
+  static std::vector<StrategyEntry> t = {
+      {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100},
+       erased<MinimaxFlat>()},
+      {{"minimax-depth",
+        "depth-scored minimax: a win scores higher the sooner it comes, a loss is put off (seed 004's 10 - depth, "
+        "for any board)",
+        {}},
+       erased<MinimaxDepth>()},
+      {{"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}, 100},
+       erased<Negamax>()},
+      {{"alphabeta", "negamax alpha-beta with orderings, windows, fail-soft/hard, and a Zobrist table",
+        alphabeta_family_options(), 10},
+       alphabeta_family<AlphaBetaKind::alphabeta>()},
+      {{"pvs", "principal variation search (NegaScout): null windows after the first move, re-search on success",
+        alphabeta_family_options()},
+       alphabeta_family<AlphaBetaKind::pvs>()},
+      // mtdf always has its table, and makes null windows of its own.
+      {{"mtdf", "MTD(f): null-window alpha-beta passes over a transposition table, converging on the value",
+        alphabeta_family_options({"window", "tt"})},
+       alphabeta_family<AlphaBetaKind::mtdf>()},
+      {{"memo",
+        "negamax with a memo of solved positions; keys=canonical is seed 000's symmetry memo (2,271 nodes on 3x3)",
+        {{"keys", "exact", {"exact", "canonical"}, "memo keys: the position, or its canonical form"}}},
+       memo()},
+      {{"solve", "the exact solver: retrograde analysis labels every reachable position (boards of at most 16 cells)",
+        {}},
+       retrograde()},
+      {{"best",
+        "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
+        "(algorithms/search/best_search.hpp)",
+        best_options()},
+       best()},
+      // Seed 003's engine as its Java code runs it (algorithms/search/seed003_alphabeta.hpp).
+      {{"alphabeta-seed003",
+        "seed 003's engine exactly: minimax-form alpha-beta, each root move searched with the full window, "
+        "+-1000 scores, a 65,536-slot always-replace table keyed by java.util.Random(12345) Zobrist numbers",
+        {{"tt", "zobrist", {"zobrist", "none"}, "the article's table, or none (its alpha-beta alone)"},
+         {"order", "index", {"index", "oracle"},
+          "cells in index order (the article's code) or the oracle order (its 'ideal ordering'), after the table move",
+          StrategyOption::Kind::choice, true}}},
+       seed003()},
+      // The proof-number family (algorithms/search/proof/), issue 14.
+      {{"pns",
+        "Allis's proof-number search: best-first over the AND/OR graph with transpositions merged, game knowledge "
+        "as a ladder (algorithms/search/proof/pns.hpp)",
+        proof_options(false)},
+       prover<Pns>("pns", to_pns_options)},
+      {{"dfpn",
+        "depth-first proof-number search (Nagai) with the 1+epsilon trick over a fixed table, the same knowledge "
+        "(algorithms/search/proof/dfpn.hpp)",
+        proof_options(true)},
+       prover<Dfpn>("dfpn", to_dfpn_options)},
+  };
+  return t;
+}
+
+const StrategyEntry* find_entry(std::string_view name) {
+  for (const auto& e : strategy_table())
+    if (e.info.name == name) return &e;
+  return nullptr;
+}
+
+// Whether `value` is valid for `option`; throws with the valid values if not.
+void check_value(const StrategyInfo& info, const StrategyOption& option, const std::string& value) {
+  const std::string what = "strategy " + info.name + ": " + option.key + "=" + value + " is not valid";
+  switch (option.kind) {
+    case StrategyOption::Kind::move_order:
+      parse_order(value);  // throws with the valid parts
+      return;
+    case StrategyOption::Kind::choice:
+      if (std::find(option.choices.begin(), option.choices.end(), value) == option.choices.end()) {
+        std::string valid;
+        for (const auto& c : option.choices) valid += (valid.empty() ? "" : ", ") + c;
+        throw std::invalid_argument(what + " (choices: " + valid + ")");
+      }
+      return;
+    case StrategyOption::Kind::number: {
+      std::uint64_t n = 0;
+      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc{} || ptr != value.data() + value.size() || (option.key == "tt_bits" && n > 28))
+        throw std::invalid_argument(what + " (" + option.help + ")");
+      return;
+    }
+  }
 }
 
 // Option values in catalogue order, validated; unknown keys refused.
-std::map<std::string, std::string> resolve(const StrategyInfo& info, const StrategySpec& spec, std::string& normal) {
-  std::map<std::string, std::string> values;
+OptionValues resolve(const StrategyInfo& info, const StrategySpec& spec) {
+  OptionValues values;
   for (const auto& o : info.options) values[o.key] = o.default_value;
   for (const auto& [key, value] : spec.options) {
-    const StrategyOption* option = nullptr;
-    for (const auto& o : info.options)
-      if (o.key == key) option = &o;
-    if (!option) {
+    const auto option = std::find_if(info.options.begin(), info.options.end(), [&](const auto& o) { return o.key == key; });
+    if (option == info.options.end()) {
       std::string valid;
       for (const auto& o : info.options) valid += (valid.empty() ? "" : ", ") + o.key;
       throw std::invalid_argument("strategy " + info.name + " has no option '" + key + "'" +
                                   (valid.empty() ? " (it takes none)" : " (its options: " + valid + ")"));
     }
-    if (option->choices == kOrders) {
-      OrderSpec::parse(value);  // throws with the valid parts
-    } else if (!option->choices.empty()) {
-      if (std::find(option->choices.begin(), option->choices.end(), value) == option->choices.end()) {
-        std::string valid;
-        for (const auto& c : option->choices) valid += (valid.empty() ? "" : ", ") + c;
-        throw std::invalid_argument("strategy " + info.name + ": " + key + "=" + value + " is not valid (choices: " +
-                                    valid + ")");
-      }
-    } else {
-      std::uint64_t n = 0;
-      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (ec != std::errc{} || ptr != value.data() + value.size() || (key == "tt_bits" && n > 28))
-        throw std::invalid_argument("strategy " + info.name + ": " + key + "=" + value + " is not valid (" +
-                                    option->help + ")");
-    }
+    check_value(info, *option, value);
     values[key] = value;
-  }
-  normal = info.name;
-  for (std::size_t i = 0; i < info.options.size(); ++i) {
-    std::string v = values[info.options[i].key];
-    if (info.options[i].choices == kOrders) v = OrderSpec::parse(v).to_string();
-    normal += (i ? "," : ":") + info.options[i].key + "=" + v;
   }
   return values;
 }
 
-AlphaBetaOptions alphabeta_options(std::map<std::string, std::string>& v, const std::string& name) {
-  AlphaBetaOptions o;
-  o.order = OrderSpec::parse(v["order"]);
-  o.narrow_window = v["window"] == "narrow";
-  o.fail_hard = v["fail"] == "hard";
-  o.depth_score = v["score"] == "depth";
-  o.tt = name == "mtdf" || v["tt"] == "zobrist";
-  o.canonical_keys = v["keys"] == "canonical";
-  o.tt_bits = std::stoi(v["tt_bits"]);
-  o.replace = v["replace"] == "depth" ? Replacement::depth : v["replace"] == "two-tier" ? Replacement::two_tier
-                                                                                         : Replacement::always;
-  o.seed = std::stoull(v["seed"]);
-  o.iterative = v["iterative"] == "true";
-  if (o.order.tt_first && !o.tt)
-    throw std::invalid_argument("strategy " + name + ": order=" + v["order"] + " puts the table move first, which needs tt=zobrist");
-  return o;
+// The identity of the strategy with these (resolved) values.
+StrategyIdentity identity_of(const StrategyInfo& info, const OptionValues& values) {
+  StrategyIdentity id{info.name, info.name, "none", false, info.cost_weight};
+  for (std::size_t i = 0; i < info.options.size(); ++i) {
+    const StrategyOption& o = info.options[i];
+    std::string v = values.at(o.key);
+    if (o.kind == StrategyOption::Kind::move_order) {
+      const OrderSpec order = parse_order(v);
+      v = order_text(order);
+      id.seeded = id.seeded || seeded(order);
+    }
+    if (o.ordering) id.ordering = v;
+    id.spec += (i ? "," : ":") + o.key + "=" + v;
+  }
+  return id;
 }
 
 }  // namespace
 
-const std::vector<StrategyInfo>& strategy_catalog() { return catalog(); }
+std::vector<StrategyInfo> strategy_catalog() {
+  std::vector<StrategyInfo> c;
+  for (const auto& e : strategy_table()) c.push_back(e.info);
+  return c;
+}
+
+void register_strategy(StrategyEntry entry) {
+  if (find_entry(entry.info.name))
+    throw std::invalid_argument("a strategy named '" + entry.info.name + "' is already registered");
+  strategy_table().push_back(std::move(entry));
+}
 
 std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view text) {
   const StrategySpec spec = StrategySpec::parse(text);
-  const StrategyInfo* info = nullptr;
-  for (const auto& i : catalog())
-    if (i.name == spec.name) info = &i;
-  if (!info) {
+  const StrategyEntry* entry = find_entry(spec.name);
+  if (!entry) {
     std::string valid;
-    for (const auto& i : catalog()) valid += (valid.empty() ? "" : ", ") + i.name;
+    for (const auto& e : strategy_table()) valid += (valid.empty() ? "" : ", ") + e.info.name;
     throw std::invalid_argument("unknown strategy '" + spec.name + "' (strategies: " + valid + ")");
   }
-  std::string normal;
-  auto values = resolve(*info, spec, normal);
-  const std::string& name = info->name;
-  if (name == "minimax") return std::make_unique<Erased<MinimaxFlat>>(normal, board, nullptr);
-  if (name == "minimax-depth") return std::make_unique<Erased<MinimaxDepth>>(normal, board, nullptr);
-  if (name == "negamax") return std::make_unique<Erased<Negamax>>(normal, board, nullptr);
-  if (name == "memo") return std::make_unique<Erased<MemoNegamax, bool>>(normal, board, nullptr, values["keys"] == "canonical");
-  if (name == "solve") {
-    if (board.cells() > StateSpace::kMaxCells)
-      throw std::invalid_argument("strategy solve (retrograde analysis) needs a board of at most 16 cells; " +
-                                  board.size_name() + " has " + std::to_string(board.cells()));
-    return std::make_unique<Erased<Retrograde>>(normal, board, nullptr);
-  }
-  if (name == "best") {
-    BestOptions b;
-    b.wins = values["wins"] == "on";
-    b.threats = values["threats"] == "on";
-    b.window = values["window"] == "full" ? BestOptions::Window::full : BestOptions::Window::null;
-    b.tt = values["tt"] == "exact" ? BestOptions::Table::exact
-           : values["tt"] == "none" ? BestOptions::Table::none : BestOptions::Table::canonical;
-    b.tt_bits = std::stoi(values["tt_bits"]);
-    b.live = values["live"] == "on";
-    b.order = values["order"] == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
-    b.history = values["history"] == "on";
-    return std::make_unique<Erased<BestSearch, BestOptions>>(normal, board, nullptr, b);
-  }
-  if (name == "pns" || name == "dfpn") {
-    ProofKnowledgeOptions k;
-    k.wins = values["wins"] == "on";
-    k.threats = values["threats"] == "on";
-    k.live = values["live"] == "on";
-    k.pairing = values["pairing"] == "on";
-    k.potential = values["potential"] == "on";
-    k.dominance = values["dominance"] == "on";
-    ProofValueOptions v;
-    v.maker_breaker = values["mb"] == "on";
-    v.stealing = values["stealing"] == "on";
-    const bool canonical = values["keys"] == "canonical";
-    const std::uint64_t budget = std::stoull(values["nodes"]);
-    if (name == "pns") {
-      const PnsOptions p{k, v, canonical, budget, std::stoull(values["memory_mb"])};
-      return std::make_unique<Erased<Pns, PnsOptions>>(normal, board, nullptr, p);
-    }
-    const std::string& e = values["epsilon"];
-    const int permille = e == "0" ? 0 : e == "0.125" ? 125 : e == "0.5" ? 500 : e == "1" ? 1000 : 250;
-    const DfpnOptions d{k, v, canonical, std::stoi(values["tt_bits"]), permille, budget};
-    return std::make_unique<Erased<Dfpn, DfpnOptions>>(normal, board, nullptr, d);
-  }
-  const AlphaBetaOptions o = alphabeta_options(values, name);
-  std::shared_ptr<const ExactSolution> exact = o.order.needs_exact() ? exact_solution(board) : nullptr;
-  const ExactSolution* e = exact.get();
-  if (name == "alphabeta")
-    return std::make_unique<Erased<AlphaBeta, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
-  if (name == "pvs")
-    return std::make_unique<Erased<Pvs, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
-  return std::make_unique<Erased<Mtdf, AlphaBetaOptions, const ExactSolution*>>(normal, board, exact, o, e);
+  const OptionValues values = resolve(entry->info, spec);
+  return entry->make(board, values, identity_of(entry->info, values));
+}
+
+std::optional<std::size_t> seeded_option(std::string_view name,
+                                         const std::vector<std::pair<std::string, std::string>>& options) {
+  const StrategyEntry* entry = find_entry(name);
+  if (!entry) return std::nullopt;
+  for (std::size_t i = 0; i < options.size(); ++i)
+    for (const auto& o : entry->info.options)
+      if (o.key == options[i].first && o.kind == StrategyOption::Kind::move_order) try {
+          if (seeded(parse_order(options[i].second))) return i;
+        } catch (const std::invalid_argument&) {
+        }
+  return std::nullopt;
 }
 
 // The full `best` solver, except that on 4x4 the history tie-break is off:

@@ -71,6 +71,21 @@ TEST_CASE("tictac solve finds that 3x3 is a draw and every first move draws", "[
   CHECK(j["principal_variation"].size() == 9);
 }
 
+TEST_CASE("tictac solve --no-timing reports the same search without a time", "[cli]") {
+  const auto timed = run_tictac("solve --strategy memo:keys=canonical --format json");
+  const auto untimed = run_tictac("solve --strategy memo:keys=canonical --format json --no-timing");
+  REQUIRE(timed.exit_code == 0);
+  REQUIRE(untimed.exit_code == 0);
+  json a = json::parse(timed.out), b = json::parse(untimed.out);
+  CHECK(a["time_ns"].get<long long>() > 0);
+  CHECK(b["time_ns"].is_null());
+  a.erase("time_ns");
+  b.erase("time_ns");
+  CHECK(a == b);
+  CHECK_THAT(run_tictac("solve --no-timing").out, Catch::Contains("not measured (--no-timing)"));
+  CHECK_THAT(run_tictac("solve --help").out, Catch::Contains("twice") && Catch::Contains("--no-timing"));
+}
+
 TEST_CASE("tictac strategies lists every strategy with its options", "[cli]") {
   const auto r = run_tictac("strategies --format json");
   REQUIRE(r.exit_code == 0);

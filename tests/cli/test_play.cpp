@@ -19,6 +19,7 @@
 #include "algorithms/exact/solution.hpp"
 #include "tests/cli_support.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 
 using namespace tictac;
 using tictac::test::run_tictac;
@@ -54,8 +55,9 @@ TEST_CASE("the levels are random, easy, medium and hard, and unknown names are n
 TEST_CASE("hard keeps the exact value of every position and wins fastest or loses slowest", "[play]") {
   // 3x3 is a draw; 4x3 with k=3 is a win for X, so O is lost in many positions.
   for (const Board& b : {Board(3, 3, 3), Board(4, 3, 3)}) {
-    const StateSpace space(b);
-    const ExactSolution solution(space);
+    const auto exact = exact_solution(b);
+    const ExactSolution& solution = *exact;
+    const StateSpace& space = solution.space();
     const ValueOracle oracle = exact_oracle(solution);
     Rng rng(42);
     for (StateSpace::Index i = 0; i < space.size(); ++i) {
@@ -119,8 +121,8 @@ TEST_CASE("random gives every legal move the same chance and occupied cells none
 
 TEST_CASE("medium draws its move from a softmax over exact values with its temperature", "[play]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const Level& medium = level("medium");
   REQUIRE(medium.temperature > 0);
   // X took the centre; for O the corners draw and the edges lose.
@@ -368,8 +370,8 @@ std::pair<std::string, std::string> last_status(const std::string& screen) {
 
 TEST_CASE("a person plays hard at a terminal, with bad input, a hint and an undo", "[play]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   Terminal t({"play", "--x", "human", "--o", "hard", "--seed", "3"});
   std::string screen = t.wait_for("X to move>");
   CHECK_THAT(screen, Catch::Contains("  a   b   c") && Catch::Contains("  1 | . | . | . |"));
@@ -438,4 +440,31 @@ TEST_CASE("two people share the keyboard and undo takes back one move", "[play]"
   CHECK(last_status(screen) == std::pair<std::string, std::string>{"X../.../...", "O to move"});
   screen = t.type("quit", "bye");
   CHECK(t.wait_exit() == 0);
+}
+
+TEST_CASE("on a gravity board every level plays only drops, and hard keeps the exact value", "[play]") {
+  const Board b(3, 4, 3, true);
+  const StateSpace space(b);
+  const ExactSolution solution(space);
+  const ValueOracle oracle = exact_oracle(solution);
+  for (const Level& l : levels()) {
+    INFO(l.name);
+    Rng rng(3);
+    for (int game = 0; game < 20; ++game) {
+      Position p;
+      while (!is_terminal(b, p)) {
+        const std::vector<double> prob = move_probabilities(l, b, p, oracle);
+        for (int c = 0; c < b.cells(); ++c)
+          if (!(p.legal_moves(b) >> c & 1)) REQUIRE(prob[c] == 0.0);
+        const int move = choose_move(l, b, p, oracle, rng);
+        REQUIRE((p.legal_moves(b) >> move & 1));
+        // A drop fills the bottom row or lands on a stone.
+        REQUIRE((b.row_of(move) == b.rows() - 1 || (p.occupied() >> (move + b.cols()) & 1)));
+        Position q = p;
+        q.play(move, p.to_move());
+        if (l.name == "hard") REQUIRE(solution.value(q) == solution.value(p));
+        p = q;
+      }
+    }
+  }
 }

@@ -15,6 +15,7 @@
 #include "harness/dag/dag.hpp"
 #include "harness/dag/dag_format.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 
 using namespace tictac;
 using tictac::test::run_tictac;
@@ -23,13 +24,16 @@ using tictac::test::TempDir;
 namespace {
 
 // An independent count of a DAG, by a plain walk over (x, o) bit masks with
-// its own win check and its own symmetries (by coordinates), sharing no code
+// its own win check, its own drops (with gravity, a cell is played only when
+// it is on the bottom row or the cell below it is filled) and its own
+// symmetries (by coordinates; with gravity only the mirror), sharing no code
 // with harness/dag/dag.cpp or algorithms/.
 struct Walk {
   int R, C, k;
+  bool gravity;
   std::vector<std::uint64_t> windows;
 
-  Walk(int rows, int cols, int k_) : R(rows), C(cols), k(k_) {
+  Walk(int rows, int cols, int k_, bool gravity_ = false) : R(rows), C(cols), k(k_), gravity(gravity_) {
     const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
     for (int r = 0; r < R; ++r)
       for (int c = 0; c < C; ++c)
@@ -60,20 +64,22 @@ struct Walk {
     for (int i = 0; i < R * C; ++i) {
       const std::uint64_t bit = std::uint64_t{1} << i;
       if ((p.first | p.second) & bit) continue;
+      if (gravity && i + C < R * C && !(((p.first | p.second) >> (i + C)) & 1)) continue;
       out.push_back(x_to_move ? Pos{p.first | bit, p.second} : Pos{p.first, p.second | bit});
     }
     return out;
   }
-  // The least image under the board's symmetries (8 on a square, 4 otherwise).
+  // The least image under the board's symmetries (8 on a square, 4 otherwise,
+  // 2 with gravity: the identity and the mirror).
   Pos canonical(const Pos& p) const {
     Pos best = p;
-    const int transforms = R == C ? 8 : 4;
+    const int transforms = gravity ? 2 : R == C ? 8 : 4;
     for (int t = 1; t < transforms; ++t) {
       Pos img{0, 0};
       for (int r = 0; r < R; ++r)
         for (int c = 0; c < C; ++c) {
           int rr = r, cc = c;
-          if (R == C) {
+          if (R == C && !gravity) {
             const int n = R;
             switch (t) {
               case 1: rr = c, cc = n - 1 - r; break;
@@ -181,17 +187,17 @@ void check_against_solver(const ReadGraph& g, const ExactSolution& solution, con
   }
 }
 
-void check_round_trip(int rows, int cols, int k, bool canonical, int depth = -1) {
-  const Board b(rows, cols, k);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+void check_round_trip(int rows, int cols, int k, bool canonical, int depth = -1, bool gravity = false) {
+  const Board b(rows, cols, k, gravity);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.canonical = canonical;
   spec.depth = depth;
   const Dag dag = build_dag(solution, group, spec);
   const ReadGraph g = read_dot(dot_of(dag));
-  const auto expected = Walk(rows, cols, k).count({0, 0}, depth, canonical);
+  const auto expected = Walk(rows, cols, k, gravity).count({0, 0}, depth, canonical);
   CHECK(boost::num_vertices(g) == expected.nodes);
   CHECK(boost::num_edges(g) == expected.edges);
   check_against_solver(g, solution, canonical ? &group : nullptr);
@@ -225,10 +231,42 @@ TEST_CASE("on 3x4 with k=3 the quotient and a depth-limited full DAG round-trip 
   check_round_trip(3, 4, 3, false, 4);
 }
 
-TEST_CASE("a subgraph from a position down to a depth holds exactly the positions within reach", "[dag]") {
-  const Board b(3, 3, 3);
+TEST_CASE("on gravity boards (3x3 and 3x4, k=3) the full DAG and its mirror quotient round-trip with exact values",
+          "[dag]") {
+  check_round_trip(3, 3, 3, false, -1, true);
+  check_round_trip(3, 3, 3, true, -1, true);
+  check_round_trip(3, 4, 3, true, -1, true);
+  check_round_trip(3, 4, 3, false, 6, true);
+}
+
+TEST_CASE("on a gravity board every DAG edge is a drop: its moves are legal moves of its parent", "[dag]") {
+  const Board b(3, 4, 3, true);
   const StateSpace space(b);
   const ExactSolution solution(space);
+  const SymmetryGroup group(b);
+  DagSpec spec;
+  spec.depth = 5;
+  const Dag dag = build_dag(solution, group, spec);
+  std::size_t edges = 0;
+  for (auto e : boost::make_iterator_range(boost::edges(dag.graph))) {
+    const Position& parent = dag.graph[boost::source(e, dag.graph)].position;
+    const Mask moves = dag.graph[e].moves;
+    REQUIRE(moves != 0);
+    REQUIRE((moves & ~parent.legal_moves(b)) == 0);
+    // Each drop fills the bottom row or lands on a stone.
+    for (Mask m = moves; m; m &= m - 1) {
+      const int cell = std::countr_zero(m);
+      REQUIRE((b.row_of(cell) == b.rows() - 1 || (parent.occupied() >> (cell + b.cols()) & 1)));
+    }
+    ++edges;
+  }
+  CHECK(edges == Walk(3, 4, 3, true).count({0, 0}, 5, false).edges);
+}
+
+TEST_CASE("a subgraph from a position down to a depth holds exactly the positions within reach", "[dag]") {
+  const Board b(3, 3, 3);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   // X . .
   // . O .
@@ -247,8 +285,8 @@ TEST_CASE("a subgraph from a position down to a depth holds exactly the position
 
 TEST_CASE("the principal variation of 3x3 is a drawn line of nine optimal moves", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.principal_variation = true;
@@ -262,8 +300,8 @@ TEST_CASE("the principal variation of 3x3 is a drawn line of nine optimal moves"
 
 TEST_CASE("a DAG over the node limit is refused before it is built, with its exact size", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.node_limit = 2000;
@@ -280,8 +318,8 @@ TEST_CASE("a DAG over the node limit is refused before it is built, with its exa
 
 TEST_CASE("the overlay marks visited nodes, table hits and pruned moves, mapped to canonical forms", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.canonical = true;
@@ -329,8 +367,8 @@ TEST_CASE("the overlay marks visited nodes, table hits and pruned moves, mapped 
 
 TEST_CASE("GraphML written through Boost reads back with the same nodes, edges and values", "[dag]") {
   const Board b(3, 3, 3);
-  const StateSpace space(b);
-  const ExactSolution solution(space);
+  const auto exact = exact_solution(b);
+  const ExactSolution& solution = *exact;
   const SymmetryGroup group(b);
   DagSpec spec;
   spec.canonical = true;

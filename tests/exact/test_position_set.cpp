@@ -4,20 +4,24 @@
 #include <set>
 
 #include "algorithms/exact/position_set.hpp"
+#include "algorithms/game/rules.hpp"
 #include "algorithms/game/symmetry.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 
 using namespace tictac;
 
 namespace {
+// A board's solution, from the process's one holder of exact solutions.
 struct Solved {
-  Board board;
-  StateSpace space;
-  ExactSolution solution;
-  explicit Solved(Board b) : board(b), space(board), solution(space) {}
+  explicit Solved(const Board& b = Board(3, 3, 3)) : exact(exact_solution(b)) {}
+  std::shared_ptr<const ExactSolution> exact;
+  const ExactSolution& solution = *exact;
+  const StateSpace& space = solution.space();
+  const Board& board = solution.board();
 };
 const Solved& tictactoe() {
-  static const Solved s{Board(3, 3, 3)};
+  static const Solved s;
   return s;
 }
 PositionSetSpec spec_of(PositionSetKind k) {
@@ -61,8 +65,9 @@ TEST_CASE("positions at plies 0 to 4 number 1, 9, 72, 252, 756 (none is finished
 
 TEST_CASE("the canonical set has one position per symmetry class of the non-terminal positions", "[position_set]") {
   for (const Board& b : {Board(3, 3, 3), Board(3, 4, 3)}) {
-    const StateSpace space(b);
-    const ExactSolution solution(space);
+    const auto exact = exact_solution(b);
+    const ExactSolution& solution = *exact;
+    const StateSpace& space = solution.space();
     const SymmetryGroup group(b);
     std::set<std::pair<Mask, Mask>> classes;  // counted independently, by canonical form
     for (StateSpace::Index i = 0; i < space.size(); ++i)
@@ -123,4 +128,61 @@ TEST_CASE("a listed position gets its exact value, and an unreachable one is ref
   CHECK(set[0].distance == 1);
   s.positions = {Position{0b111, 0}};  // three X, no O: never reachable
   CHECK_THROWS_WITH(generate_position_set(t.solution, s), Catch::Contains("not reachable"));
+}
+
+TEST_CASE("every kind of position set works on a gravity board (3x4, k=3, with gravity)", "[position_set]") {
+  const Solved g{Board(3, 4, 3, true)};
+  const StateSpace& space = g.space;
+  const SymmetryGroup group(g.board);
+  REQUIRE(group.size() == 2);
+  std::size_t nonterminal = 0;
+  std::set<std::pair<Mask, Mask>> classes;
+  for (StateSpace::Index i = 0; i < space.size(); ++i)
+    if (!space.terminal(i)) {
+      ++nonterminal;
+      const Position p = space.position(i);
+      Position m;  // the mirror, by coordinates
+      for (int c = 0; c < 12; ++c) {
+        const int to = (c / 4) * 4 + 3 - c % 4;
+        m.x |= (p.x >> c & 1) << to;
+        m.o |= (p.o >> c & 1) << to;
+      }
+      classes.insert(std::min(std::pair{p.x, p.o}, std::pair{m.x, m.o}));
+    }
+  CHECK(nonterminal == 4631);  // the analysis's figure, itself checked against an independent walk
+
+  const auto empty = generate_position_set(g.solution, spec_of(PositionSetKind::empty));
+  REQUIRE(empty.size() == 1);
+  CHECK(empty[0].value == 1);  // 3x4 with gravity and k=3: X wins
+  CHECK(empty[0].distance == 9);
+
+  const auto all = generate_position_set(g.solution, spec_of(PositionSetKind::all));
+  CHECK(all.size() == nonterminal);
+  for (const auto& e : all) {
+    REQUIRE(check_legality(g.board, e.position) == Legality::legal);
+    REQUIRE(e.position.legal_moves(g.board) != 0);
+    REQUIRE(e.value == g.solution.value(e.position));
+  }
+  CHECK(generate_position_set(g.solution, spec_of(PositionSetKind::canonical)).size() == classes.size());
+
+  PositionSetSpec plies = spec_of(PositionSetKind::plies);
+  plies.plies = {0, 1, 2};
+  CHECK(generate_position_set(g.solution, plies).size() == 1 + 4 + 16);  // four columns, then four again
+
+  PositionSetSpec strat = spec_of(PositionSetKind::stratified);
+  strat.per_group = 2;
+  strat.seed = 3;
+  const auto sample = generate_position_set(g.solution, strat);
+  std::map<std::pair<int, int>, int> kept;
+  for (const auto& e : sample) CHECK(++kept[{e.ply, e.distance}] <= 2);
+  CHECK(sample.size() < nonterminal);
+  CHECK_FALSE(sample.empty());
+
+  PositionSetSpec list = spec_of(PositionSetKind::list);
+  list.positions = {parse_position(g.board, "..../..../XO..")};
+  CHECK(generate_position_set(g.solution, list).size() == 1);
+  // A stone of each side on the bottom row is legal without gravity too;
+  // one floating over an empty cell is never reached by drops.
+  list.positions = {parse_stones(g.board, "..../X.../.O..")};
+  CHECK_THROWS_WITH(generate_position_set(g.solution, list), Catch::Contains("not reachable"));
 }

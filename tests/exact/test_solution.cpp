@@ -90,3 +90,22 @@ TEST_CASE("optimal moves are exactly the moves that keep the value", "[solution]
   CHECK(sol.distance(p) == 1);
   CHECK_THROWS_WITH(sol.value(parse_stones(b, "OO./.../...")), Catch::Contains("not reachable"));
 }
+
+TEST_CASE("a move is optimal when it keeps the value, and on a finished board only 'no move' is", "[solution]") {
+  const Board b;
+  const StateSpace space(b);
+  const ExactSolution sol(space);
+  // X X .   X to move: only c1 (cell 2) wins at once; every other move lets O
+  // O O .   win on the middle row or at least draws, so it is not optimal.
+  // . . .
+  const Position p = parse_position(b, "XX./OO./...");
+  for (int c = -1; c <= 9; ++c) {
+    INFO("move " << c);
+    CHECK(sol.is_optimal(p, c) == (c == 2));
+  }
+  // X won on the top row: no move is left to play.
+  const Position won = parse_position(b, "XXX/OO./...");
+  CHECK(sol.is_optimal(won, -1));
+  CHECK_FALSE(sol.is_optimal(won, 5));
+  CHECK_FALSE(sol.is_optimal(Position{}, -1));  // an unfinished board has moves
+}

@@ -74,6 +74,26 @@ order = ["index", "random"])");
   CHECK(c.strategies[3].spec() == "alphabeta:order=random,seed=6");
 }
 
+TEST_CASE("seeding follows the ordering table: seeded orderings behind prefixes too, and no other option", "[config]") {
+  std::string text = edited("name = \"negamax\"", R"(name = "pvs"
+order = ["killer+random-fixed", "history", "tt+killer+random"]
+tt = "zobrist"
+
+[[strategy]]
+name = "best"
+order = ["index", "eval"])");
+  text = text.replace(text.find("boards"), 0, "seeds = [7, 8]\n");
+  const auto c = parse_config(text, "exp.toml");
+  std::vector<std::string> specs;
+  for (const auto& s : c.strategies) specs.push_back(s.spec());
+  CHECK(specs == std::vector<std::string>{
+                     "pvs:order=killer+random-fixed,tt=zobrist,seed=7", "pvs:order=killer+random-fixed,tt=zobrist,seed=8",
+                     "pvs:order=history,tt=zobrist", "pvs:order=tt+killer+random,tt=zobrist,seed=7",
+                     "pvs:order=tt+killer+random,tt=zobrist,seed=8", "best:order=index", "best:order=eval"});
+  // The added seed is reported at the line of the order that asked for it.
+  CHECK(c.strategies[0].option_lines.back() == c.strategies[0].option_lines.front());
+}
+
 TEST_CASE("position sets of every kind read with their keys", "[config]") {
   const auto c = parse_config(std::string(kMinimal) + R"(
 [[position_set]]
@@ -182,4 +202,72 @@ TEST_CASE("a position set may be limited to some boards and choose its own rows"
   CHECK(c.position_rows);
   CHECK(error_of(edited("kind = \"empty\"", "kind = \"empty\"\nboards = [\"4x4k4\"]")) ==
         "exp.toml:13: key 'boards': '4x4k4' is not one of the experiment's boards");
+}
+
+TEST_CASE("claims of every source read, and a wrong one is an error naming its line and key", "[config]") {
+  const std::string claims = std::string(kMinimal) + R"(
+[[claim]]
+id = "a"
+seed = "000"
+text = "t"
+strategy = "negamax"
+count = "below_root"
+expected = 549945
+
+[[claim]]
+id = "b"
+seed = "000"
+text = "t"
+source = "arithmetic"
+expression = "19683 + 27"
+expected = 19710
+
+[[claim]]
+id = "c"
+seed = "004"
+text = "t"
+source = "arithmetic"
+expression = "3 < 5"
+expected = true
+
+[[claim]]
+id = "d"
+seed = "004"
+text = "t"
+source = "none"
+reason = "another game"
+
+[[claim]]
+id = "e"
+seed = "004"
+text = "t"
+source = "analyze"
+figure = "reachable_states"
+relation = "between"
+expected = 1000
+expected_max = 10000
+)";
+  CHECK(parse_config(claims, "exp.toml").claims == 5);
+  // A missing key is reported at its [[claim]] line, a bad value at its own.
+  auto with = [&](const std::string& what, const std::string& by) {
+    std::string s = claims;
+    s.replace(s.find(what), what.size(), by);
+    return error_of(s);
+  };
+  CHECK(with("reason = \"another game\"", "") == "exp.toml:38: key 'reason': missing (why the claim cannot be measured here)");
+  CHECK(with("expression = \"3 < 5\"", "") == "exp.toml:30: key 'expression': missing (the arithmetic that checks the claim)");
+  CHECK(with("relation = \"between\"", "relation = \"about\"").find("exp.toml:51: key 'relation': 'about' is not one of") == 0);
+  CHECK(with("expected_max = 10000", "") == "exp.toml:45: key 'expected_max': missing (the upper end of a 'between' claim)");
+  CHECK(with("count = \"below_root\"", "count = \"root\"") == "exp.toml:19: key 'count': 'root' is not one of all, below_root");
+  CHECK(with("source = \"none\"", "source = \"guess\"") == "exp.toml:42: key 'source': 'guess' is not one of run, analyze, arithmetic, none");
+}
+
+TEST_CASE("a board name with a g suffix is a gravity board", "[config]") {
+  const auto c = parse_config(edited("[\"3x3k3\"]", "[\"6x7k4g\", \"6x7k4\"]"), "exp.toml");
+  REQUIRE(c.boards.size() == 2);
+  CHECK(c.boards[0].board == Board(6, 7, 4, true));
+  CHECK(c.boards[0].board.name() == "6x7k4g");
+  CHECK(c.boards[1].board == Board(6, 7, 4));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"6x7g\"]")), Catch::Contains("not of the form RxCkK"));
+  CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"6x7k4gg\"]")), Catch::Contains("not of the form RxCkK"));
 }

@@ -1,5 +1,11 @@
 #include <catch2/catch.hpp>
 
+#include <bit>
+#include <random>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
 #include "algorithms/game/board.hpp"
 
 using namespace tictac;
@@ -52,4 +58,116 @@ TEST_CASE("bad board sizes and k are refused with the rule", "[board]") {
   CHECK_THROWS_WITH(Board(3, 3, 0), Catch::Contains("k must be between"));
   CHECK_NOTHROW(Board(8, 8, 8));
   CHECK_NOTHROW(Board(2, 5, 5));
+}
+
+TEST_CASE("a gravity board's name ends in g and it has the limits of every board", "[board]") {
+  const Board c4(6, 7, 4, true);
+  CHECK(c4.gravity());
+  CHECK(c4.name() == "6x7k4g");
+  CHECK(c4.size_name() == "6x7");
+  CHECK(Board(6, 7, 4).name() == "6x7k4");
+  CHECK_FALSE(c4 == Board(6, 7, 4));
+  CHECK(c4 == Board(6, 7, 4, true));
+  CHECK_THROWS_WITH(Board(9, 8, 3, true), Catch::Contains("at most 64 cells"));
+  CHECK_THROWS_WITH(Board(3, 3, 4, true), Catch::Contains("k must be between"));
+  CHECK_NOTHROW(Board(8, 8, 4, true));
+  CHECK_NOTHROW(Board(1, 64, 4, true));
+  CHECK_NOTHROW(Board(64, 1, 4, true));
+}
+
+namespace {
+// The lowest empty cell of each column that is not full, found by walking
+// up each column from the bottom row (row R-1), cell by cell.
+Mask drops_by_walking(const Board& b, Mask occupied) {
+  Mask m = 0;
+  for (int c = 0; c < b.cols(); ++c)
+    for (int r = b.rows() - 1; r >= 0; --r)
+      if (!(occupied >> b.cell(r, c) & 1)) {
+        m |= Mask{1} << b.cell(r, c);
+        break;
+      }
+  return m;
+}
+}  // namespace
+
+TEST_CASE("with gravity the legal moves are the lowest empty cell of each column that is not full", "[board]") {
+  std::mt19937_64 rng(16);
+  for (auto [R, C] : {std::pair{4, 4}, {6, 7}, {8, 8}, {1, 64}, {64, 1}, {2, 32}, {3, 5}}) {
+    const Board b(R, C, 1, true);
+    INFO(b.name());
+    // Random stacks: each column filled to a random height, full columns
+    // included; every filled cell is supported by construction.
+    for (int trial = 0; trial < 200; ++trial) {
+      Mask occupied = 0;
+      for (int c = 0; c < C; ++c) {
+        const int h = static_cast<int>(rng() % (R + 1));
+        for (int i = 0; i < h; ++i) occupied |= Mask{1} << b.cell(R - 1 - i, c);
+      }
+      const Mask moves = b.legal_moves(occupied);
+      CHECK(moves == drops_by_walking(b, occupied));
+      CHECK(b.floating(occupied) == 0);
+      CHECK(std::popcount(moves) <= C);
+    }
+  }
+}
+
+TEST_CASE("without gravity the legal moves are the empty cells, for any set of stones", "[board]") {
+  std::mt19937_64 rng(17);
+  for (auto [R, C] : {std::pair{3, 3}, {4, 4}, {8, 8}, {1, 64}, {64, 1}, {5, 6}}) {
+    const Board b(R, C, 1);
+    INFO(b.name());
+    for (int trial = 0; trial < 200; ++trial) {
+      const Mask occupied = rng() & b.full();
+      CHECK(b.legal_moves(occupied) == (b.full() & ~occupied));
+      CHECK(b.floating(occupied) == 0);
+      CHECK(b.tops(occupied) == occupied);
+    }
+  }
+}
+
+TEST_CASE("floating stones and the tops of columns are found cell by cell", "[board]") {
+  std::mt19937_64 rng(18);
+  for (auto [R, C] : {std::pair{4, 4}, {6, 7}, {1, 64}, {64, 1}, {2, 32}}) {
+    const Board b(R, C, 1, true);
+    INFO(b.name());
+    for (int trial = 0; trial < 200; ++trial) {
+      const Mask occupied = rng() & rng() & b.full();
+      Mask floating = 0, tops = 0;
+      for (int cell = 0; cell < b.cells(); ++cell) {
+        if (!(occupied >> cell & 1)) continue;
+        const int r = b.row_of(cell), c = b.col_of(cell);
+        if (r + 1 < R && !(occupied >> b.cell(r + 1, c) & 1)) floating |= Mask{1} << cell;
+        if (r == 0 || !(occupied >> b.cell(r - 1, c) & 1)) tops |= Mask{1} << cell;
+      }
+      CHECK(b.floating(occupied) == floating);
+      CHECK(b.tops(occupied) == tops);
+    }
+  }
+}
+
+TEST_CASE("the legal moves reach the Connect-Four positions of OEIS A212693, ply by ply to ply 8", "[board]") {
+  // A212693 (John Tromp): legal 7x6 Connect-Four positions after n plies.
+  // X can first win at ply 7, so ply 8 also checks that a won game stops.
+  const std::uint64_t published[] = {1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275};
+  const Board b(6, 7, 4, true);
+  struct Hash {
+    std::size_t operator()(const std::pair<Mask, Mask>& p) const { return p.first * 0x9e3779b97f4a7c15ULL ^ p.second; }
+  };
+  std::vector<std::pair<Mask, Mask>> ply{{0, 0}};
+  for (int n = 0;; ++n) {
+    INFO("ply " << n);
+    CHECK(ply.size() == published[n]);
+    if (n == 8) break;
+    std::unordered_set<std::pair<Mask, Mask>, Hash> next;
+    for (auto [x, o] : ply) {
+      const bool x_moves = n % 2 == 0;
+      // The last mover's line ends the game (none is possible before ply 7).
+      if (n >= 7 && b.has_line(x_moves ? o : x)) continue;
+      for (Mask m = b.legal_moves(x | o); m; m &= m - 1) {
+        const Mask bit = m & -m;
+        next.insert(x_moves ? std::pair{x | bit, o} : std::pair{x, o | bit});
+      }
+    }
+    ply.assign(next.begin(), next.end());
+  }
 }

@@ -2,6 +2,7 @@
 
 #include "algorithms/game/rules.hpp"
 #include "harness/formats/notation.hpp"
+#include "tests/gravity_walk.hpp"
 
 using namespace tictac;
 
@@ -66,4 +67,56 @@ TEST_CASE("the side to move follows from the stone counts", "[rules]") {
   CHECK(result(b, parse_stones(b, "XOX/XOO/OXX")) == Result::draw);
   CHECK(result(b, parse_stones(b, "X.O/.XO/..X")) == Result::x_wins);
   CHECK(result(b, parse_stones(b, "X.O/.X./..O")) == Result::ongoing);
+}
+
+TEST_CASE("with gravity a stone above an empty cell is refused by name", "[rules]") {
+  const Board g(4, 4, 4, true);
+  // The top row is printed first: the bottom row is the last group.
+  CHECK(legality("..../..../..../XO..", g) == Legality::legal);
+  CHECK(legality("..../..../X.../O...", g) == Legality::legal);
+  // X floats over an empty cell of column 1 (a stone count that is fine).
+  CHECK(legality("..../..../.X../O...", g) == Legality::floating_stone);
+  CHECK(legality("..../..../.X../O...", Board(4, 4, 4)) == Legality::legal);
+  CHECK(legality("X.../..../..../O...", g) == Legality::floating_stone);
+  // The stone count is checked first.
+  CHECK(legality("..../..../.X../X...", g) == Legality::stone_count);
+  CHECK(describe(Legality::floating_stone).find("above an empty cell") != std::string_view::npos);
+}
+
+TEST_CASE("with gravity the winner's last stone must be the top stone of its column", "[rules]") {
+  const Board g(4, 4, 3, true);
+  // X's line is on the bottom row; O covers two of its stones and X's own
+  // stone covers the third, so X's only top stone (row 3, column 3) leaves
+  // the line when removed: the game would have ended earlier.
+  const char* covered = "..../..../OOX./XXXO";
+  CHECK(legality(covered, g) == Legality::no_possible_last_move);
+  // Without gravity any stone of the line could have been the last.
+  CHECK(legality(covered, Board(4, 4, 3)) == Legality::legal);
+  // With column 3 of the line uncovered, its stone could have been last.
+  CHECK(legality("..../..../OO.X/XXXO", g) == Legality::legal);
+  // A vertical line's top stone is its last stone.
+  CHECK(legality("..../X.../XO../XO..", g) == Legality::legal);
+}
+
+TEST_CASE("every reachable position of 4x4 with gravity keeps the rules, and the rules admit more", "[rules]") {
+  // The reachable positions, by an independent drop-by-drop walk
+  // (tests/gravity_walk.hpp), and the fillings of all 3^16 codes that keep
+  // the rules.  The rules are necessary, not sufficient, under gravity
+  // (rules.hpp): a column must also be droppable in turn.
+  const Board b(4, 4, 4, true);
+  const test::GravityWalk walk(4, 4, 4);
+  std::size_t reachable = 0;
+  for (const auto& ply : walk.reachable(16))
+    for (const auto& p : ply) {
+      ++reachable;
+      INFO(format_position(b, Position{p.x, p.o}));
+      REQUIRE(check_legality(b, Position{p.x, p.o}) == Legality::legal);
+    }
+  CHECK(reachable == 161029);
+  // Column 0 holds, from the bottom, X, O, O, X: no order of drops builds it.
+  CHECK(check_legality(b, parse_stones(b, "X.../O.../O.../X...")) == Legality::legal);
+  bool found = false;
+  for (const auto& ply : walk.reachable(4))
+    for (const auto& p : ply) found = found || Position{p.x, p.o} == parse_stones(b, "X.../O.../O.../X...");
+  CHECK_FALSE(found);
 }

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "algorithms/game/rules.hpp"
+#include "algorithms/game/symmetric_images.hpp"
 #include "algorithms/game/symmetry.hpp"
 #include "harness/formats/notation.hpp"
 
@@ -77,6 +78,51 @@ TEST_CASE("a canonical form is the same for every image of a position", "[symmet
         CHECK_FALSE(image < canon.position);
         CHECK(s.canonical(image).position == canon.position);
       }
+    }
+  }
+}
+
+TEST_CASE("a gravity board's group is {identity, mirror_lr}, square or not", "[symmetry]") {
+  for (const Board& b : {Board(4, 4, 4, true), Board(6, 7, 4, true), Board(3, 4, 3, true), Board(1, 5, 2, true)}) {
+    INFO(b.name());
+    const SymmetryGroup s(b);
+    REQUIRE(s.size() == 2);
+    CHECK(s.name(0) == "identity");
+    CHECK(s.name(1) == "mirror_lr");
+    CHECK(s.compose(1, 1) == 0);
+    // The mirror keeps rows, so it maps every drop to a drop.
+    for (int r = 0; r < b.rows(); ++r)
+      for (int c = 0; c < b.cols(); ++c) CHECK(s.map_cell(1, b.cell(r, c)) == b.cell(r, b.cols() - 1 - c));
+  }
+}
+
+TEST_CASE("on a gravity board the canonical form is the lesser of a position and its mirror", "[symmetry]") {
+  const Board b(6, 7, 4, true);
+  const SymmetryGroup s(b);
+  SymmetricImages images(b);
+  REQUIRE(images.count() == 2);
+  std::mt19937_64 rng(7);
+  for (int game = 0; game < 50; ++game) {
+    Position p;
+    images.set(p);
+    for (int ply = 0; ply < b.cells() && p.legal_moves(b); ++ply) {
+      // A random drop, by the column's lowest empty cell.
+      const Mask moves = p.legal_moves(b);
+      Mask pick = moves;
+      for (auto n = rng() % std::popcount(moves); n > 0; --n) pick &= pick - 1;
+      const int cell = std::countr_zero(pick);
+      const Side side = p.to_move();
+      p.play(cell, side);
+      images.toggle(cell, side);
+      Position mirror;
+      for (int c = 0; c < b.cells(); ++c) {
+        const int m = b.cell(b.row_of(c), b.cols() - 1 - b.col_of(c));
+        if (p.x >> c & 1) mirror.x |= Mask{1} << m;
+        if (p.o >> c & 1) mirror.o |= Mask{1} << m;
+      }
+      const Position least = mirror < p ? mirror : p;
+      CHECK(s.canonical(p).position == least);
+      CHECK(images.canonical() == least);
     }
   }
 }

@@ -8,6 +8,7 @@
 
 #include "algorithms/search/proof/pairing.hpp"
 #include "algorithms/search/proof/threat_sequence.hpp"
+#include "harness/registry/strategy.hpp"
 #include "tests/search/prover_support.hpp"
 
 using namespace tictac;
@@ -138,4 +139,18 @@ TEST_CASE("a victory by continuous fours is found, with its zone and first move"
   CHECK(vcf.zone() == 0b00011001);
   // With O on cells 0 and 4 (OXX.O...) no window around X's pair is live.
   CHECK_FALSE(vcf.find(0b00000110, 0b00010001, false, 100));
+}
+
+TEST_CASE("strategy-stealing does not hold on gravity boards, and pns and dfpn refuse them", "[proof_knowledge]") {
+  // An extra stone can hurt on a gravity board (it changes which cells can be
+  // played), so the fact the provers use from the empty board is not true
+  // there; their other knowledge assumes any empty cell can be played.
+  const Board gravity(6, 7, 4, true);
+  CHECK_FALSE(strategy_stealing_holds(gravity));
+  CHECK(strategy_stealing_holds(Board(6, 7, 4)));
+  CHECK_THROWS_AS(Pns<NoStats>(gravity), std::invalid_argument);
+  CHECK_THROWS_AS(Dfpn<CountingStats>(gravity), std::invalid_argument);
+  for (const char* spec : {"pns", "dfpn", "dfpn:stealing=off"})
+    CHECK_THROWS_WITH(make_strategy(gravity, spec), Catch::Contains("gravity"));
+  CHECK_NOTHROW(make_strategy(Board(4, 4, 3, true), "best"));
 }

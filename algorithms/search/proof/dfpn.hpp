@@ -36,6 +36,9 @@
 // searched are the key's image (the canonical form with keys=canonical), so
 // a trace shows canonical forms.  The table and everything else start empty
 // at every search() call; nothing is allocated after construction.
+//
+// Gravity boards are refused at construction (proof_value.hpp:
+// refuse_gravity): the knowledge assumes any empty cell can be played.
 #pragma once
 
 #include <algorithm>
@@ -82,7 +85,7 @@ class Dfpn {
   using Options = DfpnOptions;
 
   Dfpn(const Board& board, Options options = {})
-      : board_(board),
+      : board_((refuse_gravity(board, "dfpn"), board)),
         opt_(options),
         knowledge_(board, options.knowledge),
         images_(board, options.canonical),

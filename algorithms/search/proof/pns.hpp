@@ -37,6 +37,9 @@
 // within budget" (SearchResult::proved = false), never a guessed value.
 // The graph starts empty at every search() call; nothing is allocated after
 // construction.
+//
+// Gravity boards are refused at construction (proof_value.hpp:
+// refuse_gravity): the knowledge assumes any empty cell can be played.
 #pragma once
 
 #include <algorithm>
@@ -82,7 +85,7 @@ class Pns {
   using Options = PnsOptions;
 
   Pns(const Board& board, Options options = {})
-      : board_(board),
+      : board_((refuse_gravity(board, "pns"), board)),
         opt_(options),
         knowledge_(board, options.knowledge),
         images_(board, options.canonical),

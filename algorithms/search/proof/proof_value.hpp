@@ -33,8 +33,8 @@
 //                  used nowhere else: not off the empty board, and never on
 //                  a board where an extra stone can hurt (gravity boards,
 //                  where a stone changes which cells can be played):
-//                  strategy_stealing_holds() is the hook that such boards
-//                  must answer false.
+//                  strategy_stealing_holds() answers false there.  The
+//                  provers refuse gravity boards altogether (refuse_gravity).
 //
 // What a proof gives besides the value.  The move reported is one whose own
 // value is proven: a win's winning move (from the proof of "S wins"), a
@@ -47,6 +47,8 @@
 
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
@@ -63,10 +65,23 @@ struct ProofValueOptions {
   friend bool operator==(const ProofValueOptions&, const ProofValueOptions&) = default;
 };
 
-// The hook for boards where an extra stone can hurt its owner (gravity):
-// they must return false, which switches strategy-stealing off (and they
-// need other knowledge as well: the dead-cell rule rests on the same fact).
-inline bool strategy_stealing_holds(const Board&) { return true; }
+// Whether an extra stone never hurts its owner on this board: false on a
+// gravity board, where a stone changes which cells can be played, which
+// switches strategy-stealing off.
+inline bool strategy_stealing_holds(const Board& b) { return !b.gravity(); }
+
+// The provers refuse gravity boards outright: besides strategy-stealing,
+// their knowledge assumes that any empty cell can be played (a threat's
+// forced reply, a pairing's answer, the dominance and dead-cell rules, the
+// relevance zone), none of which holds when stones fall.  Throws
+// std::invalid_argument naming the strategy.
+inline void refuse_gravity(const Board& b, const char* strategy) {
+  if (b.gravity())
+    throw std::invalid_argument(std::string("strategy ") + strategy + " does not search gravity boards (" +
+                                b.size_name() +
+                                "): its knowledge (threats, pairings, dead cells, strategy-stealing) assumes any "
+                                "empty cell can be played");
+}
 
 // The answer of one binary proof at its root: the outcome, and the root move
 // that decided it when the side to move decided it (the attacker's winning

@@ -1,0 +1,93 @@
+#include "harness/experiment/measurement.hpp"
+
+#include <bit>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "harness/experiment/runner.hpp"
+#include "harness/formats/notation.hpp"
+
+namespace tictac {
+
+namespace {
+
+std::string moves_text(const Board& b, Mask m) {
+  std::string s;
+  for (; m; m &= m - 1) {
+    if (!s.empty()) s += ' ';
+    s += cell_name(b, std::countr_zero(m));
+  }
+  return s.empty() ? "none" : s;
+}
+
+bool interrupted(const std::atomic<bool>* interrupt) { return interrupt && interrupt->load(); }
+
+}  // namespace
+
+PositionMeasurement measure_position(Strategy& strategy, Reference& ref, const PositionEntry& e, int repetitions,
+                                     const std::optional<SearchResult>& counted) {
+  PositionMeasurement m;
+  m.counted = counted ? *counted : strategy.search(e.position);
+  m.fast_value = strategy.search_fast(e.position).value;
+  for (int r = 0; r < repetitions; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SearchResult fast = strategy.search_fast(e.position);
+    const auto t1 = std::chrono::steady_clock::now();
+    m.times.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
+    if (fast.value != e.value) m.fast_value = fast.value;
+  }
+  m.best_ok = ref.optimal(e.position, m.counted.best_move);
+  m.matches = m.counted.value == e.value && m.fast_value == e.value && m.best_ok;
+  return m;
+}
+
+std::string mismatch(const Board& b, Reference& ref, const PositionEntry& e, const PositionMeasurement& m) {
+  std::string why;
+  if (m.counted.value != e.value) why += "value " + std::to_string(m.counted.value) + ", exact " + std::to_string(e.value) + "; ";
+  if (m.fast_value != e.value) why += "search_fast value " + std::to_string(m.fast_value) + "; ";
+  if (!m.best_ok)
+    why += "best move " + (m.counted.best_move < 0 ? std::string("none") : cell_name(b, m.counted.best_move)) +
+           ", optimal " + moves_text(b, ref.optimal_moves(e.position)) + "; ";
+  if (!why.empty()) why.resize(why.size() - 2);
+  return why;
+}
+
+std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, const std::vector<PreparedBoard>& boards,
+                                                        unsigned threads, const std::atomic<bool>* interrupt) {
+  std::vector<std::vector<SearchResult>> counted(plan.mine.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;  // guards error and make_strategy
+  std::exception_ptr error;
+  auto worker = [&] {
+    try {
+      for (std::size_t ci; (ci = next++) < plan.mine.size();) {
+        const Cell cell = plan.cell(ci);
+        const PreparedBoard& pb = boards[cell.board];
+        std::unique_ptr<Strategy> own;
+        {
+          std::lock_guard lock(mutex);
+          own = make_strategy(pb.board, pb.strategies[cell.strategy]->spec());
+        }
+        for (const PositionEntry& e : pb.sets[cell.set]) {
+          if (stop.load() || interrupted(interrupt)) return;
+          counted[ci].push_back(own->search(e.position));
+        }
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+      stop.store(true);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned j = 0; j < threads; ++j) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+  if (interrupted(interrupt)) throw Interrupted();
+  return counted;
+}
+
+}  // namespace tictac

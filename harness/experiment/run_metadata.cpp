@@ -1,0 +1,145 @@
+#include "harness/experiment/run_metadata.hpp"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "harness/experiment/runner.hpp"
+#include "harness/formats/version.hpp"
+
+namespace tictac {
+
+namespace {
+
+// The strategy weights of the catalogue, heaviest first, the strategies of
+// one weight in catalogue order: "minimax, negamax 100; alphabeta 10; others 1".
+std::string cost_weights_text() {
+  const auto catalog = strategy_catalog();
+  std::vector<double> weights;
+  for (const auto& s : catalog)
+    if (s.cost_weight != 1.0 && std::find(weights.begin(), weights.end(), s.cost_weight) == weights.end())
+      weights.push_back(s.cost_weight);
+  std::sort(weights.rbegin(), weights.rend());
+  std::string text;
+  for (double w : weights) {
+    std::string names;
+    for (const auto& s : catalog)
+      if (s.cost_weight == w) names += (names.empty() ? "" : ", ") + s.name;
+    text += names + " " + fmt::format("{:g}", w) + "; ";
+  }
+  return text + "others 1";
+}
+
+void describe_origin(Json& m, const RunDescription& run) {
+  const ExperimentConfig& c = run.config;
+  m["tictac_version"] = TICTAC_VERSION;
+  m["experiment"] = c.name;
+  m["question"] = c.question;
+  m["description"] = c.description;
+  m["config_path"] = c.source;
+  m["config_fnv1a64"] = fnv1a64_hex(c.text);
+  m["git"] = {{"commit", run.git.known ? Json(run.git.commit) : Json(nullptr)},
+              {"dirty", run.git.known ? Json(run.git.dirty) : Json(nullptr)}};
+  const auto build = build_info();
+  const auto host = host_info();
+  m["build"] = {{"system", build.system}, {"type", build.type}, {"compiler", build.compiler}, {"flags", build.flags}};
+  m["host"] = {{"name", host.name}, {"cpu_model", host.cpu_model}, {"hardware_threads", host.cpus}};
+  m["date_utc"] = run.started_utc;
+  m["duration_s"] = 0.0;  // set_totals
+  m["command"] = run.command_line;
+}
+
+void describe_experiment(Json& m, const RunDescription& run) {
+  const ExperimentConfig& c = run.config;
+  m["repetitions"] = c.repetitions;
+  m["seeds"] = c.seeds;
+  Json boards = Json::array();
+  for (const auto& b : c.boards) boards.push_back(b.board.name());
+  m["boards"] = boards;
+  Json strategies = Json::array();  // each in normal form, from the first board it runs on
+  for (std::size_t s = 0; s < c.strategies.size(); ++s)
+    for (const auto& pb : run.boards)
+      if (pb.strategies[s]) {
+        strategies.push_back(pb.strategies[s]->spec());
+        break;
+      }
+  m["strategies"] = strategies;
+  Json sets = Json::object();
+  for (std::size_t s = 0; s < c.position_sets.size(); ++s) {
+    const PositionSetConfig& ps = c.position_sets[s];
+    Json sizes = Json::object();
+    for (const auto& pb : run.boards)
+      if (applies(ps.boards, pb.board)) sizes[pb.board.name()] = pb.sets[s].size();
+    sets[ps.name] = {{"kind", ps.from_file ? std::string("file") : std::string(to_string(ps.kind))},
+                     {"positions", sizes},
+                     {"rows", ps.position_rows ? "positions" : "totals"}};
+  }
+  m["position_sets"] = sets;
+  m["position_set_files"] = run.set_files;
+}
+
+void describe_cells(Json& m, const RunDescription& run) {
+  m["cells"] = 0;  // set_totals
+  m["parallelism"] = threads_parallelism(run.threads);
+  if (run.shard.sharded())
+    m["shard"] = {{"index", run.shard.index},
+                  {"count", run.shard.count},
+                  {"cells_total", run.plan.all_cells.size()},
+                  {"cells", run.plan.mine},
+                  {"cell_rows", run.cell_rows},
+                  {"estimated_cost_share", run.plan.cost_share()},
+                  {"balancing", "greedy, most expensive cell first, to the least loaded shard; cost = positions x "
+                                "strategy weight (" + cost_weights_text() + ") x 2^board cells"}};
+  m["result_rows"] = 0;  // set_totals
+  Json against = Json::object();
+  for (const auto& pb : run.boards) against[pb.board.name()] = pb.ref->description();
+  m["exactness"] = {{"checked_against", against}, {"disagreements", 0}};
+}
+
+void describe_columns(Json& m, const RunDescription& run) {
+  m["max_rss_kib"] = max_rss_kib();
+  m["timing"] = "time_ns: one search_fast call per repetition, timed with std::chrono::steady_clock; summarise repetitions by median and spread";
+  Json cols = Json::object();
+  for (const auto& col : result_columns()) cols[col.name] = {{"description", col.description}, {"source", col.source}};
+  m["columns"] = cols;
+  m["config_text"] = run.config.text;
+}
+
+}  // namespace
+
+Json run_metadata(const RunDescription& run) {
+  Json m;
+  describe_origin(m, run);
+  describe_experiment(m, run);
+  describe_cells(m, run);
+  describe_columns(m, run);
+  set_totals(m, run.totals);
+  return m;
+}
+
+void set_totals(Json& m, const RunTotals& t) {
+  m["duration_s"] = t.duration_s;
+  m["cells"] = t.cells;
+  m["result_rows"] = t.rows;
+  if (m.contains("exactness")) m["exactness"]["disagreements"] = t.disagreements;
+}
+
+Json threads_parallelism(unsigned threads) {
+  if (threads <= 1) return {{"kind", "none"}, {"threads", 1}, {"note", "every search on one thread"}};
+  return {{"kind", "threads"},
+          {"threads", threads},
+          {"note", "counting searches (nodes, statistics) on threads, one cell per thread at a time; every timed "
+                   "search (time_ns) afterwards on one thread, alone"}};
+}
+
+Json shards_parallelism(std::size_t shards, const Json& within_each_shard) {
+  return {{"kind", "shards"},
+          {"shards", shards},
+          {"within_each_shard", within_each_shard},
+          {"note", "cells split across separate processes (tictac run --shard), merged by tictac merge; "
+                   "duration_s is the sum of the shards' durations, host and date_utc are shard 0's"}};
+}
+
+void write_metadata(std::ostream& out, const Json& m) { out << m.dump(2) << "\n"; }
+
+}  // namespace tictac

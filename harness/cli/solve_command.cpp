@@ -174,7 +174,10 @@ void add_solve(CLI::App& app) {
                   "the position: rows of X, O and . separated by / (default: the empty board)");
   cmd->add_option("--strategy", opts->strategy,
                   "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
-                  "strategy for the board)");
+                  "strategy for the board, by measurement: best when k <= 3, on gravity boards, and on 6x6 and 8x8 "
+                  "with k=4; dfpn on every other board with k >= 4 -- the draws of 4xN, 5x5, 6x6 and 7x7 with "
+                  "k=5, and the wins of 5x6, 6x7, 7x7 with k=4.  A draw that dfpn proves by strategy-stealing "
+                  "proves no move)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_flag("--all-optimal", opts->all_optimal,
                 "also list every optimal move and a principal variation on boards of more than 12 cells (on "

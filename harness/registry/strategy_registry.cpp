@@ -416,12 +416,29 @@ std::optional<std::size_t> seeded_option(std::string_view name,
   return std::nullopt;
 }
 
-// The full `best` solver, except that on 4x4 the history tie-break is off:
-// measured with bench/bench_best_search.cpp, it costs nodes there (k=4:
+// Chosen per board from measurements of the empty board (`tictac solve
+// --format json`, the statistics-free search's time_ns, best against dfpn
+// and pns; the figures are in the commit that set this):
+//   - k <= 3, and every gravity board (the provers refuse them): best.  On
+//     k = 3 boards both answer in microseconds; best is the yardstick.
+//   - 6x6 and 8x8 with k = 4 (first-player wins that best finds in few
+//     nodes): best, 5 and 1.7 times faster than dfpn.
+//   - every other board with k >= 4: dfpn.  It proves the draws (4x5 100
+//     times faster than best, 5x5 8, 4x7 and 7x4 5; 6x6 and 7x7 with k = 5,
+//     where best does not finish) and the wins of 5x6, 6x5, 6x7 and 7x7
+//     with k = 4 (4 to 300 times faster); pns is about as fast on the draws
+//     but slower on the wins, and holds its whole graph in memory.
+// dfpn proves a draw of an empty board by strategy-stealing, which proves
+// no move: `tictac solve` then says so.  On 4x4 best's history tie-break is
+// off: measured with bench/bench_best_search.cpp, it costs nodes there (k=4:
 // 23,259 with it, 18,985 without) and saves them on 5x5, 6x5 and 6x6.
 std::string default_strategy(const Board& board) {
-  if (board.rows() == 4 && board.cols() == 4) return "best:history=off";
-  return "best";
+  const bool square = board.rows() == board.cols();
+  if (board.gravity() || board.k() <= 3 || (board.k() == 4 && square && (board.rows() == 6 || board.rows() == 8))) {
+    if (board.rows() == 4 && board.cols() == 4) return "best:history=off";
+    return "best";
+  }
+  return "dfpn";
 }
 
 }  // namespace tictac

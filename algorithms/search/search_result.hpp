@@ -13,6 +13,13 @@ struct SearchResult {
   int score = 0;
   // The move the strategy chose (cell index), or -1 for a finished position.
   int best_move = -1;
+  // Always true for the full-width searches.  The proof-number searches can
+  // stop without an answer: proved = false when a budget ran out (value,
+  // score and best_move then mean nothing; best_move is -1), and move_proved
+  // = false when the value is proven but no move's value is (a draw proved
+  // by strategy-stealing; best_move is -1).
+  bool proved = true;
+  bool move_proved = true;
   SearchStats stats;  // all zero for a NoStats search
 };
 

@@ -15,7 +15,10 @@
 //   in its parent without entering it (scoring.hpp's finished_child), which
 //   is reported through `finished_child()` instead, so it counts the same.
 // Counting anything else (only internal nodes, only table misses) is a
-// different statistic with a different name.
+// different statistic with a different name.  For the best-first
+// proof-number search (`pns`, which keeps its whole graph and never
+// re-enters a position) a node is one node expanded: node() is called once
+// per expansion; the depth-first `dfpn` counts calls, as above.
 #pragma once
 
 #include <array>
@@ -76,6 +79,17 @@ struct SearchStats {
   TICTAC_SEARCH_STATISTICS(TICTAC_STAT_FIELD, TICTAC_STAT_FIELD, TICTAC_STAT_NO_FIELD)
   std::array<std::uint64_t, Board::kMaxCells + 1> nodes_by_ply{};  // nodes by the ply of their position
 
+  // Proof-number searches (algorithms/search/proof/): the proof and
+  // disproof numbers of the root of the binary proof under way when the
+  // node count reached 2^i, i = 0, 1, ... (deterministic, as node counts
+  // are).  Empty for every other search.
+  struct ProofSample {
+    std::uint64_t nodes = 0;
+    std::uint32_t pn = 0, dn = 0;
+  };
+  std::array<ProofSample, 48> root_proof_numbers{};
+  std::uint8_t root_proof_samples = 0;
+
 #define TICTAC_STAT_RATE(name, numerator, denominator, ...) \
   double name() const { return denominator ? double(numerator) / double(denominator) : 0.0; }
   TICTAC_SEARCH_STATISTICS(TICTAC_STAT_NO_FIELD, TICTAC_STAT_NO_FIELD, TICTAC_STAT_RATE)
@@ -99,6 +113,7 @@ struct NoStats {
   void tt_store(bool /*overwrite*/) {}
   void tt_collision() {}
   void memo_hit(const Position&) {}
+  void root_proof_numbers(std::uint64_t /*nodes*/, std::uint32_t /*pn*/, std::uint32_t /*dn*/) {}
 };
 
 // Counts.  The search writes `s`, but its `nodes` only through result():
@@ -151,6 +166,9 @@ struct CountingStats {
   }
   void tt_collision() { ++s.tt_collisions; }
   void memo_hit(const Position&) { ++s.memo_hits; }
+  void root_proof_numbers(std::uint64_t nodes, std::uint32_t pn, std::uint32_t dn) {
+    if (s.root_proof_samples < s.root_proof_numbers.size()) s.root_proof_numbers[s.root_proof_samples++] = {nodes, pn, dn};
+  }
 };
 
 // What a traced search did, position by position (for the DAG overlay).

@@ -12,6 +12,7 @@ namespace tictac::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;    // the command ran and found a problem
 inline constexpr int kExitUsage = 2;      // bad arguments or bad input; nothing was written
+inline constexpr int kExitUnknown = 3;    // a search ran out of its budget: the value is unknown
 inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT
 
 // Thrown by a command to end the program with this exit code.

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   app.footer(
       "Exit codes: 0 success; 1 the command ran and found a problem (for example a strategy that "
       "disagrees with the exact solver); 2 bad arguments or input (nothing is written); "
-      "130 interrupted.");
+      "3 a proof-number search ran out of its budget (the value is unknown); 130 interrupted.");
   tictac::cli::add_analyze(app);
   tictac::cli::add_compare(app);
   tictac::cli::add_dag(app);

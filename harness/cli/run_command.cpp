@@ -101,6 +101,15 @@ void report(const RunSummary& s, const RunOptions& ro) {
   fmt::print("wrote {} ({} rows, {} cells{}) and {}\n", (s.out / "results.csv").string(), s.rows, s.cells,
              ro.shard.sharded() ? fmt::format(", shard {}/{}", ro.shard.index, ro.shard.count) : std::string(),
              (s.out / "metadata.json").string());
+  // Unknown rows (a search beyond its budget) are counted apart: they are a
+  // result of the experiment, not a failure.
+  if (!s.unknown.empty()) {
+    fmt::print("{} position(s) unknown within the strategy's budget (status = unknown, value empty):\n",
+               s.unknown.size());
+    const std::size_t shown = std::min<std::size_t>(s.unknown.size(), 10);
+    for (std::size_t i = 0; i < shown; ++i) fmt::print("  {}\n", s.unknown[i]);
+    if (shown < s.unknown.size()) fmt::print("  ... and {} more\n", s.unknown.size() - shown);
+  }
   if (s.disagreements.empty()) return;
   fail(disagreement_message(s.disagreements), kExitFailure);
 }

@@ -31,12 +31,19 @@ void print_table(const SolveReport& rep) {
   fmt::print("position        {} ({}: {} with k={}{})\n", format_position(b, root), b.name(), b.size_name(), b.k(),
              b.gravity() ? ", gravity" : "");
   fmt::print("strategy        {}\n", rep.strategy);
-  fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
+  if (r.proved)
+    fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
+  else
+    fmt::print("value           unknown (not proved within the budget)\n");
   // On a gravity board a move is named by its column first, as Pons's notation does.
   auto name = [&](int c) {
     return b.gravity() ? "column " + std::to_string(b.col_of(c) + 1) + " " + cell_name(b, c) : cell_name(b, c);
   };
-  fmt::print("move chosen     {}\n", r.best_move < 0 ? "none (the game is over)" : name(r.best_move) + " (" + std::to_string(r.best_move) + ")");
+  fmt::print("move chosen     {}\n",
+             r.best_move >= 0 ? name(r.best_move) + " (" + std::to_string(r.best_move) + ")"
+             : !r.proved      ? std::string("none (no value)")
+             : !r.move_proved ? std::string("none proven (the value comes from strategy-stealing, which proves no move)")
+                              : std::string("none (the game is over)"));
   std::string names;
   for (int c : o.moves) names += (names.empty() ? "" : ", ") + name(c) + "(" + std::to_string(c) + ")";
   fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (o.listed ? "none" : "-") : names, o.source);
@@ -62,6 +69,9 @@ void solve(const SolveOptions& opts) {
   const Position root = opts.where.parse_position(b);
   const SolveReport rep = solve_report(b, root, opts.strategy, opts.all_optimal, !opts.no_timing);
   (opts.format == "json" ? print_json : print_table)(rep);
+  // A proof-number search can end without a value (its budget ran out):
+  // then nothing is listed, and the command exits 3 after its output.
+  if (!rep.result.proved) throw ExitCode{kExitUnknown};
 }
 
 }  // namespace
@@ -78,7 +88,10 @@ void add_solve(CLI::App& app) {
   add_position_options(*cmd, opts->where, "the position");
   cmd->add_option("--strategy", opts->strategy,
                   "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
-                  "strategy for the board)");
+                  "strategy for the board, by measurement: connect on gravity boards it holds; best when k <= 3, on "
+                  "other gravity boards, and on 6x6 and 8x8 with k=4; dfpn on every other board with k >= 4 -- the "
+                  "draws of 4xN, 5x5, 6x6 and 7x7 with k=5, and the wins of 5x6, 6x7, 7x7 with k=4.  A draw that "
+                  "dfpn proves by strategy-stealing proves no move)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_flag("--all-optimal", opts->all_optimal,
                 "also list every optimal move and a principal variation on boards of more than 12 cells (on "

@@ -27,6 +27,18 @@ bool interrupted(const std::atomic<bool>* interrupt) { return interrupt && inter
 
 }  // namespace
 
+const char* to_string(MeasurementStatus s) {
+  switch (s) {
+    case MeasurementStatus::agrees:
+      return "agrees";
+    case MeasurementStatus::disagrees:
+      return "disagrees";
+    case MeasurementStatus::unknown:
+      break;
+  }
+  return "unknown";
+}
+
 PositionMeasurement measure_position(Strategy& strategy, Reference& ref, const PositionEntry& e, int repetitions,
                                      const std::optional<SearchResult>& counted, const std::atomic<bool>* cancel) {
   PositionMeasurement m;
@@ -35,17 +47,21 @@ PositionMeasurement measure_position(Strategy& strategy, Reference& ref, const P
   } catch (const SearchCancelled&) {
     throw Interrupted();
   }
-  m.fast_value = strategy.search_fast(e.position).value;
+  const SearchResult untimed = strategy.search_fast(e.position);
+  m.fast_value = untimed.value;
+  m.proved = m.counted.proved && untimed.proved;
   for (int r = 0; r < repetitions; ++r) {
     if (interrupted(cancel)) throw Interrupted();
     const auto t0 = std::chrono::steady_clock::now();
     const SearchResult fast = strategy.search_fast(e.position);
     const auto t1 = std::chrono::steady_clock::now();
     m.times.push_back(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
+    m.proved = m.proved && fast.proved;
     if (fast.value != e.value) m.fast_value = fast.value;
   }
-  m.best_ok = ref.optimal(e.position, m.counted.best_move);
-  m.matches = m.counted.value == e.value && m.fast_value == e.value && m.best_ok;
+  // An unproven value is not compared: the row is unknown, not a disagreement.
+  m.best_ok = !m.counted.move_proved || ref.optimal(e.position, m.counted.best_move);
+  m.matches = m.proved && m.counted.value == e.value && m.fast_value == e.value && m.best_ok;
   return m;
 }
 

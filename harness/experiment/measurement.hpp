@@ -17,12 +17,27 @@
 
 namespace tictac {
 
+// How a position's measurement stands against its reference.  A search that
+// ran out of its budget (a proof-number search: SearchResult::proved =
+// false) gives no value to check: it is unknown, counted apart from the
+// disagreements.
+enum class MeasurementStatus { agrees, disagrees, unknown };
+
+// "agrees", "disagrees" or "unknown": the `status` column of results.csv.
+const char* to_string(MeasurementStatus s);
+
 struct PositionMeasurement {
   SearchResult counted;              // the counting search
   std::vector<std::int64_t> times;   // ns, one per repetition, of search_fast
   int fast_value = 0;                // search_fast's value (the first that disagrees, if one does)
-  bool best_ok = false;              // counted.best_move is optimal
-  bool matches = false;              // the values and the move agree with the reference
+  bool proved = false;               // the counting search and every search_fast gave a value
+  // counted.best_move is optimal; true without a claimed move (a value proven
+  // by strategy-stealing proves no move: SearchResult::move_proved = false).
+  bool best_ok = false;
+  bool matches = false;              // proved, and the values and the move agree with the reference
+  MeasurementStatus status() const {
+    return !proved ? MeasurementStatus::unknown : matches ? MeasurementStatus::agrees : MeasurementStatus::disagrees;
+  }
 };
 
 // Measures one position: the counting search (unless `counted` has it

@@ -157,7 +157,10 @@ Json merged_metadata(const std::vector<const Shard*>& shards, std::size_t rows, 
   for (std::size_t i = 0; i < shards.size(); ++i) {
     const Shard& s = *shards[i];
     totals.duration_s += s.meta.value("duration_s", 0.0);
-    if (s.meta.contains("exactness")) totals.disagreements += s.meta["exactness"].value("disagreements", std::size_t{0});
+    if (s.meta.contains("exactness")) {
+      totals.disagreements += s.meta["exactness"].value("disagreements", std::size_t{0});
+      totals.unknown += s.meta["exactness"].value("unknown", std::size_t{0});
+    }
     from.push_back({{"shard", fmt::format("{}/{}", i, shards.size())},
                     {"folder", fs::absolute(s.dir).lexically_normal().string()},
                     {"host", s.meta["host"]},

@@ -93,7 +93,7 @@ void describe_cells(Json& m, const RunDescription& run) {
   m["result_rows"] = 0;  // set_totals
   Json against = Json::object();
   for (const auto& pb : run.boards) against[pb.board.name()] = pb.ref->description();
-  m["exactness"] = {{"checked_against", against}, {"disagreements", 0}};
+  m["exactness"] = {{"checked_against", against}, {"disagreements", 0}, {"unknown", 0}};
 }
 
 void describe_columns(Json& m, const RunDescription& run) {
@@ -121,7 +121,10 @@ void set_totals(Json& m, const RunTotals& t) {
   m["duration_s"] = t.duration_s;
   m["cells"] = t.cells;
   m["result_rows"] = t.rows;
-  if (m.contains("exactness")) m["exactness"]["disagreements"] = t.disagreements;
+  if (m.contains("exactness")) {
+    m["exactness"]["disagreements"] = t.disagreements;
+    m["exactness"]["unknown"] = t.unknown;
+  }
 }
 
 Json threads_parallelism(unsigned threads) {

@@ -24,6 +24,7 @@ struct RunTotals {
   std::size_t cells = 0;
   std::size_t rows = 0;
   std::size_t disagreements = 0;
+  std::size_t unknown = 0;  // positions without a value (a search beyond its budget), apart from disagreements
 };
 
 // Everything a run knows about itself at its end.

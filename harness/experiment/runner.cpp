@@ -146,21 +146,23 @@ class ResultsCsv {
   void position(const CellLabel& cell, const PositionEntry& e, const std::string& text, const PositionMeasurement& m) {
     for (std::size_t r = 0; r < m.times.size(); ++r) {
       prefix(cell);
-      csv_.field("position").field(text).field(e.ply).field(1).field(static_cast<int>(r)).field(m.counted.value).field(e.value);
+      csv_.field("position").field(text).field(e.ply).field(1).field(static_cast<int>(r));
+      if (m.proved) csv_.field(m.counted.value); else csv_.empty();
+      csv_.field(e.value);
       if (e.distance < 0) csv_.empty(); else csv_.field(e.distance);
       if (m.counted.best_move < 0) csv_.empty(); else csv_.field(m.counted.best_move);
-      csv_.field(m.matches);
+      csv_.field(to_string(m.status())).field(m.matches);
       end(m.counted.stats, m.times[r]);
     }
   }
 
   // A row per repetition for the whole set.
-  void total(const CellLabel& cell, std::size_t positions, bool all_match, const SearchStats& stats,
+  void total(const CellLabel& cell, std::size_t positions, MeasurementStatus status, const SearchStats& stats,
              const std::vector<std::int64_t>& times) {
     for (std::size_t r = 0; r < times.size(); ++r) {
       prefix(cell);
       csv_.field("set_total").empty().empty().field(static_cast<std::uint64_t>(positions)).field(static_cast<int>(r));
-      csv_.empty().empty().empty().empty().field(all_match);
+      csv_.empty().empty().empty().empty().field(to_string(status)).field(status == MeasurementStatus::agrees);
       end(stats, times[r]);
     }
   }
@@ -197,6 +199,7 @@ struct CellRunner {
   ResultsCsv& rows;
   Progress& progress;
   std::vector<std::string>& disagreements;
+  std::vector<std::string>& unknown;
   double positions_done = 0;
   std::uint64_t searches = 0;
 
@@ -209,18 +212,20 @@ struct CellRunner {
     const std::size_t rows_before = rows.rows();
     SearchStats total;
     std::vector<std::int64_t> total_time(static_cast<std::size_t>(config.repetitions), 0);
-    bool all_match = true;
+    // The set agrees when every position does; one disagreement makes it
+    // disagree; else one unknown makes it unknown.
+    MeasurementStatus status = MeasurementStatus::agrees;
     for (std::size_t pi = 0; pi < set.size(); ++pi) {
       if (interrupted(options)) throw Interrupted();
       const PositionMeasurement m = measure(ci, pi);
-      all_match = all_match && m.matches;
+      if (m.status() == MeasurementStatus::disagrees || status == MeasurementStatus::agrees) status = m.status();
       add_to_total(total, m.counted.stats);
       for (std::size_t r = 0; r < total_time.size(); ++r) total_time[r] += m.times[r];
       report(label, *pb.ref, set[pi], m);
       positions_done += 1;
       progress.update(ci, positions_done, searches);
     }
-    rows.total(label, set.size(), all_match, total, total_time);
+    rows.total(label, set.size(), status, total, total_time);
     progress.update(ci + 1, positions_done, searches);
     return rows.rows() - rows_before;
   }
@@ -235,14 +240,18 @@ struct CellRunner {
                             options.cancellable_searches ? options.interrupt : nullptr);
   }
 
-  // The position's rows, and what disagrees with the reference.
+  // The position's rows, and what disagrees with the reference or is unknown.
   void report(const CellLabel& c, Reference& ref, const PositionEntry& e, const PositionMeasurement& m) {
     const std::string text = format_position(c.board, e.position);
-    if (!m.matches) {
+    if (m.status() != MeasurementStatus::agrees) {
       const std::size_t first = rows.next_line(), last = first + m.times.size() - 1;
-      disagreements.push_back((c.set.position_rows ? "rows " + std::to_string(first) + "-" + std::to_string(last) + ": " : std::string()) +
-                              c.board.name() + " " + c.strategy.spec() + " " + c.set.name + " " + text + ": " +
-                              mismatch(c.board, ref, e, m));
+      const std::string where =
+          (c.set.position_rows ? "rows " + std::to_string(first) + "-" + std::to_string(last) + ": " : std::string()) +
+          c.board.name() + " " + c.strategy.spec() + " " + c.set.name + " " + text;
+      if (m.status() == MeasurementStatus::unknown)
+        unknown.push_back(where);
+      else
+        disagreements.push_back(where + ": " + mismatch(c.board, ref, e, m));
     }
     if (c.set.position_rows) rows.position(c, e, text, m);
   }
@@ -266,11 +275,12 @@ std::vector<ColumnInfo> result_columns() {
       {"ply", "stones on the board; empty on set_total rows", kFromConfig},
       {"positions", "positions the row covers (1, or the size of the set)", kFromConfig},
       {"repetition", "which timing repetition, from 0", kFromConfig},
-      {"value", "the strategy's game value, X's point of view (+1, 0, -1)", kFromCounting},
+      {"value", "the strategy's game value, X's point of view (+1, 0, -1); empty when its search ran out of its budget (status unknown)", kFromCounting},
       {"exact_value", "the exact game value, X's point of view", kFromExact},
       {"distance", "plies to the end under perfect play (empty where the reference does not know it: boards over 16 cells)", kFromExact},
       {"best_move", "the strategy's chosen move as a cell index (row by row from 0); empty for a finished position", kFromCounting},
-      {"matches_exact", "true when value equals exact_value and best_move is an optimal move (set_total: every position)", kFromExact},
+      {"status", "agrees, disagrees (value or best_move differ from the reference), or unknown (the search ran out of its budget: no value to check, not a disagreement); set_total: disagrees if a position does, else unknown if one is, else agrees", kFromExact},
+      {"matches_exact", "true when value equals exact_value and best_move is an optimal move or none is claimed (a value proven by strategy-stealing proves no move); false for status disagrees or unknown (set_total: every position agrees)", kFromExact},
   };
   for (const StatColumn& f : stat_columns()) {
     const char* total = f.aggregate == Aggregate::sum   ? "summed over the positions on set_total rows"
@@ -293,7 +303,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   auto boards = prepare_boards(c);
   const RunPlan plan = plan_run(c, boards, options.shard);
   RunOutput out(c, options, boards);
-  RunSummary summary{out.folder(), plan.mine.size(), 0, {}};
+  RunSummary summary{out.folder(), plan.mine.size(), 0, {}, {}};
 
   // Measure and report: with several jobs, every counting search first, on
   // threads; then each cell's timed searches on this thread alone.
@@ -302,7 +312,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
                                    : std::vector<std::vector<SearchResult>>{};
   ResultsCsv rows(out.csv());
   Progress progress(options.progress, plan.mine.size(), plan.positions);
-  CellRunner cells{c, options, boards, plan, counted, rows, progress, summary.disagreements};
+  CellRunner cells{c, options, boards, plan, counted, rows, progress, summary.disagreements, summary.unknown};
   std::vector<std::size_t> cell_rows;
   for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) cell_rows.push_back(cells.run(ci));
   summary.rows = rows.rows();
@@ -310,7 +320,8 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   // Describe.
   const double duration = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const RunDescription run{c, boards, plan, options.shard, options.command_line, git, started_utc, out.set_files(),
-                           cell_rows, threads, {duration, summary.cells, summary.rows, summary.disagreements.size()}};
+                           cell_rows, threads,
+                           {duration, summary.cells, summary.rows, summary.disagreements.size(), summary.unknown.size()}};
   write_metadata(out.metadata(), run_metadata(run));
 
   if (interrupted(options)) throw Interrupted();

@@ -10,6 +10,12 @@
 //   report    the CSV rows (runner.cpp);
 //   describe  metadata.json (run_metadata.hpp, which `tictac merge` shares).
 //
+// A position whose search ran out of its budget (a proof-number search with
+// a budget) has an empty value and the status `unknown`; it is counted apart
+// from the disagreements (RunSummary::unknown, metadata.json's
+// exactness.unknown), and a set_total row over it is unknown unless a
+// position of the set disagrees.
+//
 // Rows: for each cell, one row per position and repetition (row_kind
 // "position"), then one per repetition for the whole set (row_kind
 // "set_total": counts summed over the positions, sizes their maximum, rates
@@ -68,6 +74,9 @@ struct RunSummary {
   std::filesystem::path out;
   std::size_t cells = 0, rows = 0;  // cells and rows written (this shard's, when sharded)
   std::vector<std::string> disagreements;  // rows that disagree with the reference
+  // Positions whose search ran out of its budget (status unknown): no value
+  // to check, so not disagreements.
+  std::vector<std::string> unknown;
 };
 
 // Throws ConfigError when a strategy or a position does not fit a board

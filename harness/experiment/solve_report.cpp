@@ -58,7 +58,9 @@ std::int64_t time_search(const Searcher& s, const Position& p) {
 OptimalPlay from_exact(const Board& b, const Position& root, const std::string& spec, const SearchResult& r) {
   OptimalPlay o{true, {}, {}, "exact solution", std::nullopt};
   const auto exact = exact_solution(b);
-  if (exact->value(root) != r.value || !exact->is_optimal(root, r.best_move))
+  // A value proven without a move (a draw by strategy-stealing) is checked
+  // on its value only.
+  if (exact->value(root) != r.value || (r.move_proved && !exact->is_optimal(root, r.best_move)))
     throw std::runtime_error("strategy " + spec + " disagrees with the exact solution on " + format_position(b, root) +
                              " (exact value " + std::to_string(exact->value(root)) + ", strategy value " +
                              std::to_string(r.value) + ", move " + std::to_string(r.best_move) + ")");
@@ -102,11 +104,12 @@ SolveReport solve_report(const Board& b, const Position& root, std::string_view 
     rep.timing = cancel && long_search ? "search_fast_cancellable" : "search_fast";
     rep.time_ns = time_search(cancel && long_search ? searcher : Searcher{*strategy, nullptr}, root);
   }
-  if (exact_listed(b, all_optimal))
+  // A search that ended without a value (a budget ran out) lists nothing.
+  if (rep.result.proved && exact_listed(b, all_optimal))
     rep.optimal = b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, rep.strategy, rep.result)
                                                      : by_search(b, root, searcher, rep.result);
   // A draw scores 0 whatever its length, so it needs no distance.
-  if (b.gravity() && !rep.optimal.pons_score && rep.result.value == 0) rep.optimal.pons_score = 0;
+  if (b.gravity() && rep.result.proved && !rep.optimal.pons_score && rep.result.value == 0) rep.optimal.pons_score = 0;
   return rep;
 }
 
@@ -121,9 +124,11 @@ nlohmann::ordered_json solve_json(const SolveReport& rep) {
   j["gravity"] = b.gravity();
   j["position"] = format_position(rep.board, rep.position);
   j["strategy"] = rep.strategy;
-  j["value"] = r.value;
-  j["value_text"] = value_text(r.value);
+  j["value"] = r.proved ? nlohmann::ordered_json(r.value) : nlohmann::ordered_json(nullptr);
+  j["value_text"] = r.proved ? value_text(r.value) : std::string("unknown within the budget");
+  j["proved"] = r.proved;
   j["best_move"] = r.best_move;
+  j["move_proved"] = r.move_proved;
   j["best_moves"] = o.listed ? nlohmann::ordered_json(o.moves) : nlohmann::ordered_json(nullptr);
   j["best_moves_source"] = o.source;
   j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);

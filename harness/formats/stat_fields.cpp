@@ -62,6 +62,15 @@ void stats_to_json(const SearchStats& s, nlohmann::ordered_json& j) {
   for (std::size_t p = 0; p < s.nodes_by_ply.size(); ++p)
     if (s.nodes_by_ply[p]) last = p + 1;
   j["nodes_by_ply"] = std::vector<std::uint64_t>(s.nodes_by_ply.begin(), s.nodes_by_ply.begin() + last);
+  // Proof-number searches only: [nodes, pn, dn] of the root at 2^i nodes.
+  if (s.root_proof_samples) {
+    auto samples = nlohmann::ordered_json::array();
+    for (int i = 0; i < s.root_proof_samples; ++i) {
+      const auto& p = s.root_proof_numbers[i];
+      samples.push_back({p.nodes, p.pn, p.dn});
+    }
+    j["root_proof_numbers"] = samples;
+  }
 }
 
 void print_stats_table(const SearchStats& s) {
@@ -70,6 +79,14 @@ void print_stats_table(const SearchStats& s) {
   for (std::size_t p = 0; p < s.nodes_by_ply.size(); ++p)
     if (s.nodes_by_ply[p]) by_ply += fmt::format("{}{}:{}", by_ply.empty() ? "" : " ", p, s.nodes_by_ply[p]);
   fmt::print("  {:<24} {}\n", "nodes_by_ply", by_ply);
+  if (s.root_proof_samples) {
+    std::string samples;
+    for (int i = 0; i < s.root_proof_samples; ++i) {
+      const auto& p = s.root_proof_numbers[i];
+      samples += fmt::format("{}{}:{}/{}", samples.empty() ? "" : " ", p.nodes, p.pn, p.dn);
+    }
+    fmt::print("  {:<24} {}\n", "root_proof_numbers", samples);
+  }
 }
 
 }  // namespace tictac

@@ -132,7 +132,9 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spe
 std::optional<std::size_t> seeded_option(std::string_view name,
                                          const std::vector<std::pair<std::string, std::string>>& options);
 
-// The fastest exact strategy for a board (the default of `tictac solve`).
+// The fastest exact strategy for a board, by measurement (the default of
+// `tictac solve`): best, or dfpn on the boards with k >= 4 where it is
+// faster (strategy_registry.cpp lists them and the figures).
 std::string default_strategy(const Board& board);
 
 }  // namespace tictac

@@ -16,6 +16,8 @@
 #include "algorithms/search/negamax.hpp"
 #include "algorithms/search/order/oracle.hpp"
 #include "algorithms/search/policy.hpp"
+#include "algorithms/search/proof/dfpn.hpp"
+#include "algorithms/search/proof/pns.hpp"
 #include "algorithms/search/pvs.hpp"
 #include "algorithms/search/retrograde.hpp"
 #include "algorithms/search/seed003_alphabeta.hpp"
@@ -229,6 +231,81 @@ StrategyFactory connect() {
   };
 }
 
+// Why the provers refuse gravity boards (their factory refuses them too).
+constexpr const char* kProverGravity =
+    "refused: threats, pairings, dead cells, relevance zones and strategy-stealing assume that any empty cell can be "
+    "played";
+
+// The options of pns and dfpn: their knowledge ladder, then the search's own.
+std::vector<StrategyOption> proof_options(bool dfpn) {
+  std::vector<StrategyOption> o = {
+      {"wins", "on", {"on", "off"}, "immediate wins, forced replies to one, and a loss to two"},
+      {"threats", "on", {"on", "off"},
+       "threat sequences: victory by continuous fours proves; the defender's moves against a threat sequence are "
+       "restricted to its zone"},
+      {"live", "on", {"on", "off"}, "live windows: no live window disproves, cells live for neither side are not tried"},
+      {"pairing", "on", {"on", "off"}, "the breaker's pairing strategies disprove, at every node"},
+      {"potential", "on", {"on", "off"}, "the Erdos-Selfridge criterion: a small potential of live windows disproves"},
+      {"dominance", "on", {"on", "off"},
+       "weak game: a cell whose live windows all hold another empty cell is not tried (that cell is as good)"},
+      {"mb", "off", {"on", "off"},
+       "the maker-breaker reduction on whole questions: a search of the weak game beside the real one, whose "
+       "breaker win disproves (its certificates, pairings and the potential, act at every node either way)"},
+      {"stealing", "on", {"on", "off"},
+       "strategy-stealing: from the empty board the first player does not lose (never used on gravity boards)"},
+      {"keys", "canonical", {"canonical", "exact"}, "table keys: the canonical form under the board's symmetries, or the position"},
+      {"nodes", "0", {}, "node budget (0: none); beyond it the result is unknown", kNumber},
+  };
+  if (dfpn) {
+    o.push_back({"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board; 40 bytes an entry)", kNumber});
+    o.push_back({"epsilon", "0.25", {"0", "0.125", "0.25", "0.5", "1"}, "the 1+epsilon threshold trick (0: Nagai's df-pn)"});
+  } else {
+    o.push_back({"memory_mb", "0", {}, "memory budget of the search graph in MiB (0: sized to the board)", kNumber});
+  }
+  return o;
+}
+
+ProofKnowledgeOptions to_knowledge_options(const OptionValues& values) {
+  auto on = [&](const char* key) { return values.at(key) == "on"; };
+  ProofKnowledgeOptions k;
+  k.wins = on("wins");
+  k.threats = on("threats");
+  k.live = on("live");
+  k.pairing = on("pairing");
+  k.potential = on("potential");
+  k.dominance = on("dominance");
+  return k;
+}
+
+ProofValueOptions to_value_options(const OptionValues& values) {
+  ProofValueOptions v;
+  v.maker_breaker = values.at("mb") == "on";
+  v.stealing = values.at("stealing") == "on";
+  return v;
+}
+
+PnsOptions to_pns_options(const OptionValues& values) {
+  return {to_knowledge_options(values), to_value_options(values), values.at("keys") == "canonical",
+          std::stoull(values.at("nodes")), std::stoull(values.at("memory_mb"))};
+}
+
+DfpnOptions to_dfpn_options(const OptionValues& values) {
+  const std::string& e = values.at("epsilon");
+  const int permille = e == "0" ? 0 : e == "0.125" ? 125 : e == "0.5" ? 500 : e == "1" ? 1000 : 250;
+  return {to_knowledge_options(values), to_value_options(values), values.at("keys") == "canonical",
+          std::stoi(values.at("tt_bits")), permille, std::stoull(values.at("nodes"))};
+}
+
+// The factory of pns or dfpn: gravity boards are refused when the strategy
+// is made, not at its first search (proof_value.hpp: refuse_gravity).
+template <template <class> class Algo, class Argument>
+StrategyFactory prover(const char* name, Argument argument) {
+  return [name, make = erased<Algo>(argument)](const Board& board, const OptionValues& values, StrategyIdentity id) {
+    refuse_gravity(board, name);
+    return make(board, values, std::move(id));
+  };
+}
+
 // The strategy table: one line per strategy (README: "Adding a strategy").
 std::vector<StrategyEntry>& strategy_table() {
   static std::vector<StrategyEntry> t = {
@@ -282,8 +359,21 @@ std::vector<StrategyEntry>& strategy_table() {
       {{"connect",
         "exact solver for gravity boards (Connect-Four and its family; a gravity board with (rows + 1) * cols <= 64): "
         "bitboards, threat ordering, claimeven bounds, a table of both bounds (algorithms/search/connect_solver.hpp)",
-        connect_options()},
+        connect_options(), 1.0,
+        "made for gravity: the legal drops on column-major bitboards, every option sound there (boards without "
+        "gravity are refused)"},
        connect()},
+      // The proof-number family (algorithms/search/proof/), issue 14.
+      {{"pns",
+        "Allis's proof-number search: best-first over the AND/OR graph with transpositions merged, game knowledge "
+        "as a ladder (algorithms/search/proof/pns.hpp)",
+        proof_options(false), 1.0, kProverGravity, false},
+       prover<Pns>("pns", to_pns_options)},
+      {{"dfpn",
+        "depth-first proof-number search (Nagai) with the 1+epsilon trick over a fixed table, the same knowledge "
+        "(algorithms/search/proof/dfpn.hpp)",
+        proof_options(true), 1.0, kProverGravity, false},
+       prover<Dfpn>("dfpn", to_dfpn_options)},
   };
   return t;
 }
@@ -395,16 +485,34 @@ std::optional<std::size_t> seeded_option(std::string_view name,
   return std::nullopt;
 }
 
+// Chosen per board from measurements of the empty board (`tictac solve
+// --format json`, the statistics-free search's time_ns, best against dfpn
+// and pns; the figures are in the commit that set this):
+//   - k <= 3, and every other gravity board (the provers refuse them): best.  On
+//     k = 3 boards both answer in microseconds; best is the yardstick.
+//   - 6x6 and 8x8 with k = 4 (first-player wins that best finds in few
+//     nodes): best, 5 and 1.7 times faster than dfpn.
+//   - every other board with k >= 4: dfpn.  It proves the draws (4x5 100
+//     times faster than best, 5x5 8, 4x7 and 7x4 5; 6x6 and 7x7 with k = 5,
+//     where best does not finish) and the wins of 5x6, 6x5, 6x7 and 7x7
+//     with k = 4 (4 to 300 times faster); pns is about as fast on the draws
+//     but slower on the wins, and holds its whole graph in memory.
+// dfpn proves a draw of an empty board by strategy-stealing, which proves
+// no move: `tictac solve` then says so.  On 4x4 best's history tie-break is
+// off: measured with bench/bench_best_search.cpp, it costs nodes there (k=4:
+// 23,259 with it, 18,985 without) and saves them on 5x5, 6x5 and 6x6.
+//
 // On gravity boards that its bitboards hold, connect (Connect-Four's weak
 // solve: about 15 s, bench/bench_connect.cpp; best is built for boards
-// without gravity).  Otherwise the full `best` solver, except that on 4x4
-// the history tie-break is off: measured with bench/bench_best_search.cpp,
-// it costs nodes there (k=4: 23,259 with it, 18,985 without) and saves them
-// on 5x5, 6x5 and 6x6.
+// without gravity).
 std::string default_strategy(const Board& board) {
   if (board.gravity() && ConnectBitboard::fits(board.rows(), board.cols())) return "connect";
-  if (board.rows() == 4 && board.cols() == 4) return "best:history=off";
-  return "best";
+  const bool square = board.rows() == board.cols();
+  if (board.gravity() || board.k() <= 3 || (board.k() == 4 && square && (board.rows() == 6 || board.rows() == 8))) {
+    if (board.rows() == 4 && board.cols() == 4) return "best:history=off";
+    return "best";
+  }
+  return "dfpn";
 }
 
 }  // namespace tictac

@@ -416,7 +416,7 @@ def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = 
     group, at ``plies`` or every ply, chosen by ``seed``); ``list``
     (``positions``, each checked); ``file`` (a position-set CSV, ``file``).
 
-    Columns, as in a position-set file: board, k, position, ply, value (exact,
+    Columns, as in a position-set file: board, k, gravity, position, ply, value (exact,
     X's point of view), distance (plies to the end under perfect play).
     Boards of at most 16 cells.  Raises ValueError for an unknown kind, an
     option that does not apply to it, or an illegal or unreachable position.

@@ -368,3 +368,62 @@ file = "g/positions-pons-3x4k3g.csv"
     }
   }
 }
+
+TEST_CASE("a prover row beyond its budget has an empty value and status unknown, counted apart from disagreements",
+          "[run]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", R"([experiment]
+name = "budget"
+question = "q"
+boards = ["3x3k3"]
+repetitions = 1
+
+[[strategy]]
+name = "pns"
+nodes = "1"
+
+[[strategy]]
+name = "dfpn"
+
+[[position_set]]
+name = "empty"
+kind = "empty"
+
+[[position_set]]
+name = "opening"
+kind = "plies"
+plies = [1]
+)");
+  const auto r = run_tictac("run exp.toml --out out", t.path);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);  // unknown rows are a result, not a failure
+  std::size_t unknown = 0, agree = 0;
+  for (const auto& row : rows_of(read_file(t.path / "out/results.csv"))) {
+    const std::string& status = row.at("status");
+    CHECK(status != "disagrees");
+    if (row.at("strategy_name") == "dfpn") CHECK(status == "agrees");  // no budget: every value proven
+    if (status == "unknown") {
+      CHECK(row.at("value").empty());
+      CHECK(row.at("matches_exact") == "false");
+      if (row.at("row_kind") == "position") {
+        CHECK_FALSE(row.at("exact_value").empty());  // the reference still knows it
+        ++unknown;
+      }
+    } else {
+      CHECK(status == "agrees");
+      CHECK(row.at("value") == row.at("exact_value"));
+      CHECK(row.at("matches_exact") == "true");
+      if (row.at("row_kind") == "position") ++agree;
+    }
+  }
+  // One expansion proves no draw of 3x3 (the empty board and all 9 openings
+  // are draws, and the first player's weak-game win leaves no certificate):
+  // all 10 pns rows are unknown, the 10 dfpn rows agree.
+  CHECK(unknown == 10);
+  CHECK(agree == 10);
+  const json m = json::parse(read_file(t.path / "out/metadata.json"));
+  CHECK(m["exactness"]["disagreements"] == 0);
+  CHECK(m["exactness"]["unknown"] == 10);
+  CHECK_THAT(r.out, Catch::Contains("10 position(s) unknown"));
+  CHECK(r.err.empty());
+}

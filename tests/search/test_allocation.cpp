@@ -7,7 +7,10 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
+#include "algorithms/search/proof/dfpn.hpp"
+#include "algorithms/search/proof/pns.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/strategy.hpp"
 
@@ -173,4 +176,37 @@ TEST_CASE("a second search allocates nothing for connect on Connect-Four mid-gam
     CHECK(second_search_allocations(*s, parse_moves(b, moves)) == 0);
     CHECK(second_search_allocations(*d, parse_moves(b, moves)) == 0);
   }
+}
+
+namespace {
+
+// The allocations of searches of `ps` by one prover object that has searched
+// the first of them once (its table, graph and buffers are allocated at
+// construction; the search loop is sacred).
+template <template <class> class Prover, class Stats>
+std::uint64_t prover_search_allocations(const Board& b, const std::vector<Position>& ps) {
+  Prover<Stats> prover(b);
+  Stats warm;
+  prover.search(ps.front(), warm);
+  const std::uint64_t before = g_allocations.load();
+  for (const Position& p : ps) {
+    Stats stats;
+    const SearchResult r = prover.search(p, stats);
+    REQUIRE(r.proved);
+  }
+  return g_allocations.load() - before;
+}
+
+}  // namespace
+
+TEST_CASE("dfpn and pns allocate nothing during a search", "[allocation][prover_allocation]") {
+  const Board b(5, 5, 4);
+  Position p;
+  p.play(12, Side::X);
+  p.play(6, Side::O);
+  const std::vector<Position> ps = {Position{}, p};
+  CHECK(prover_search_allocations<Dfpn, CountingStats>(b, ps) == 0);
+  CHECK(prover_search_allocations<Pns, CountingStats>(b, ps) == 0);
+  CHECK(prover_search_allocations<Dfpn, NoStats>(b, ps) == 0);
+  CHECK(prover_search_allocations<Pns, NoStats>(b, ps) == 0);
 }

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "harness/formats/notation.hpp"
 #include "harness/registry/exact_cache.hpp"
 
 namespace tictac::cli {
@@ -31,7 +32,14 @@ const ValueOracle& Knowledge::oracle() {
     oracle_ = exact_oracle(*solution_);
   } else {
     Strategy* s = strategy_.get();
-    oracle_ = [s](const Position& p) { return Valuation{s->search_fast(p).value, -1}; };
+    // A search that ran out of its budget has no value to give.
+    oracle_ = [s, b = board_](const Position& p) {
+      const SearchResult r = s->search_fast(p);
+      if (!r.proved)
+        throw std::runtime_error(fmt::format("{} ran out of its budget on {}: no value for the engine", s->spec(),
+                                             format_position(b, p)));
+      return Valuation{r.value, -1};
+    };
   }
   return oracle_;
 }
@@ -60,7 +68,17 @@ Player make_player(const Board& b, std::string_view text, std::string_view optio
 }
 
 int engine_move(Player& player, const Board& b, const Position& p, Knowledge& knowledge) {
-  if (player.strategy) return player.strategy->search_fast(p).best_move;
+  if (player.strategy) {
+    // A proof-number strategy can prove a value without a move (a draw by
+    // strategy-stealing) or run out of its budget: no move to play.
+    const SearchResult r = player.strategy->search_fast(p);
+    if (r.best_move < 0)
+      throw std::runtime_error(fmt::format("{} gives no move for {}: {}", player.strategy->spec(), format_position(b, p),
+                                           !r.proved ? "it ran out of its budget"
+                                                     : "its value comes from strategy-stealing, which proves no move "
+                                                       "(use stealing=off)"));
+    return r.best_move;
+  }
   static const ValueOracle none;
   const ValueOracle& oracle = player.level->needs_oracle() ? knowledge.oracle() : none;
   return choose_move(*player.level, b, p, oracle, player.rng);

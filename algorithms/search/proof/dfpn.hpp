@@ -1,0 +1,329 @@
+// `dfpn`: depth-first proof-number search (Nagai), with the 1+epsilon
+// threshold trick of Pawlewicz and Lew, over a transposition table of a
+// fixed size (proof_table.hpp).
+//
+// Each binary question (proof_question.hpp) is one df-pn search from the
+// root with thresholds (infinity, infinity).  A call on a node searches its
+// children until its proof number reaches the threshold thpn or its
+// disproof number reaches thdn: at an attacker (OR) node it enters the child
+// of least proof number with
+//     thpn' = min(thpn, max(pn2 + 1, ceil(pn2 * (1 + epsilon))))
+//     thdn' = thdn - dn + dn(child)
+// where pn2 is the second least proof number of the children (dually at a
+// defender (AND) node).  With epsilon = 0 this is Nagai's pn2 + 1; a larger
+// epsilon lets the search stay longer in one subtree before switching, which
+// cuts the re-searches that plain df-pn spends on thrashing between siblings.
+// A child never searched starts from the knowledge's estimate
+// (ProofKnowledge::estimate: what the child's own evaluation decides by
+// immediate wins, forced replies, live windows, the potential and, after a
+// defender move, a pairing; else (1, moves) at an attacker node and (moves,
+// 1) at a defender node: its mobility).  A call ends by storing
+// the node's numbers, its relevance zone when proven, and the work spent
+// below it.  The graph is acyclic (stones are only added), so there is no
+// graph-history interaction.
+//
+// Options (DfpnOptions; spec keys of `dfpn`): the knowledge of
+// proof_knowledge.hpp (wins, threats, live, pairing, potential, dominance),
+// the reductions of proof_value.hpp (mb, off by default; stealing), keys = canonical (the least image under
+// the board's symmetries; moves equal under a symmetry of the position are
+// tried once) or exact, tt_bits (log2 of the entries, 40 bytes each; 0:
+// sized to the board), epsilon, nodes (a node budget, 0:
+// none).  When the budget runs out the result is "unknown within budget"
+// (SearchResult::proved = false), never a guessed value.
+//
+// A node is one call of the search function for a position (statistics.hpp's
+// definition): stats.node() is the first thing a call does.  Positions
+// searched are the key's image (the canonical form with keys=canonical), so
+// a trace shows canonical forms.  The table and everything else start empty
+// at every search() call; nothing is allocated after construction.
+//
+// Gravity boards are refused at construction (proof_value.hpp:
+// refuse_gravity): the knowledge assumes any empty cell can be played.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "algorithms/game/board.hpp"
+#include "algorithms/game/position.hpp"
+#include "algorithms/search/proof/position_images.hpp"
+#include "algorithms/search/proof/proof_knowledge.hpp"
+#include "algorithms/search/proof/proof_number.hpp"
+#include "algorithms/search/proof/proof_question.hpp"
+#include "algorithms/search/proof/proof_table.hpp"
+#include "algorithms/search/proof/proof_value.hpp"
+#include "algorithms/search/search_result.hpp"
+#include "algorithms/search/statistics.hpp"
+#include "algorithms/tables/bound.hpp"
+
+namespace tictac {
+
+struct DfpnOptions {
+  ProofKnowledgeOptions knowledge;
+  ProofValueOptions value;
+  bool canonical = true;
+  int tt_bits = 0;
+  int epsilon_permille = 250;  // epsilon in thousandths
+  std::uint64_t node_budget = 0;
+  friend bool operator==(const DfpnOptions&, const DfpnOptions&) = default;
+};
+
+// log2 of the table entries when not given: room for the proofs of the
+// empty boards measured (bench/bench_provers.cpp) several times over, at most
+// 2^24 entries (640 MiB, for boards of more than 49 cells).  The table's
+// pages are touched only as it fills.
+inline int proof_table_bits(const Board& b) {
+  const int n = b.cells();
+  return n <= 9 ? 12 : n <= 12 ? 14 : n <= 16 ? 16 : n <= 25 ? 18 : n <= 36 ? 20 : n <= 49 ? 23 : 24;
+}
+
+template <class Stats>
+class Dfpn {
+ public:
+  using Options = DfpnOptions;
+
+  Dfpn(const Board& board, Options options = {})
+      : board_((refuse_gravity(board, "dfpn"), board)),
+        opt_(options),
+        knowledge_(board, options.knowledge),
+        images_(board, options.canonical),
+        table_(options.tt_bits > 0 ? options.tt_bits : proof_table_bits(board)) {}
+
+  const Options& options() const { return opt_; }
+
+  SearchResult search(const Position& root, Stats& stats) {
+    stats_ = &stats;
+    nodes_ = 0;
+    table_.clear();
+    stolen_ = false;
+    SearchResult r = proof_value(
+        board_, root, opt_.value,
+        [this](const Position& p, const ProofQuestion& q, std::uint64_t limit) { return prove(p, q, limit); },
+        &stolen_);
+    if constexpr (requires { stats.s; }) {
+      stats.s.tt_capacity = table_.capacity();
+      stats.s.table_bytes = table_.bytes();
+      stats.s.tt_occupancy = table_.occupancy();
+      r.stats = stats.result();
+    }
+    return r;
+  }
+
+  // Whether the last search used strategy-stealing.
+  bool used_strategy_stealing() const { return stolen_; }
+
+ private:
+  struct Child {
+    ProofKey key;
+    Mask zone;
+    ProofNumber pn, dn;
+    std::uint8_t cell;
+  };
+  struct Values {
+    ProofNumber pn, dn;
+    Mask zone;  // proven: in the frame of the position searched
+  };
+
+  BinaryProof prove(const Position& root, const ProofQuestion& q, std::uint64_t limit) {
+    q_ = q;
+    aborted_ = false;
+    stop_at_ = opt_.node_budget ? opt_.node_budget : ~std::uint64_t{0};
+    if (limit) stop_at_ = std::min(stop_at_, nodes_ + limit);
+    root_move_ = -1;
+    root_pn_ = root_dn_ = 1;
+    const Values v = mid(root, root.to_move(), kInfinity, kInfinity, 0);
+    BinaryProof b;
+    b.outcome = v.pn == 0 ? Outcome::proven : v.dn == 0 ? Outcome::disproven : Outcome::open;
+    if (b.outcome != Outcome::open) b.move = root_move_ >= 0 ? root_move_ : any_move(root);
+    b.out_of_budget = b.outcome == Outcome::open && opt_.node_budget && nodes_ >= opt_.node_budget;
+    return b;
+  }
+
+  // The other game's entry for a child, when it decides this game too: a
+  // breaker win of the weak game disproves the real question, a win of the
+  // real game proves the weak one (the winner's strategy never lets the
+  // opponent's lines matter).  The real proof carries no weak-game zone, so
+  // its zone is every cell.
+  bool other_game(Child& c, Side mover) {
+    ProofQuestion q = q_;
+    q.game = q_.real() ? Game::weak : Game::real;
+    const ProofEntry* hit = table_.probe(c.key.position.x, c.key.position.o, key_tag(q, mover), *stats_);
+    if (!hit) return false;
+    if (q_.real() && hit->dn == 0) {
+      c.pn = kInfinity, c.dn = 0;
+      return true;
+    }
+    if (!q_.real() && hit->pn == 0) {
+      c.pn = 0, c.dn = kInfinity, c.zone = board_.full();
+      return true;
+    }
+    return false;
+  }
+
+  int any_move(const Position& p) const { return std::countr_zero(board_.full() & ~p.occupied()); }
+
+  static ProofNumber grow(ProofNumber second, int permille) {
+    if (second >= kInfinity - 1) return kInfinity;
+    const std::uint64_t step = std::max<std::uint64_t>(1, (std::uint64_t{second} * permille + 999) / 1000);
+    return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, second + step));
+  }
+  // thdn - dn + dn(child), with infinity kept.
+  static ProofNumber pass_on(ProofNumber th, ProofNumber own, ProofNumber child) {
+    if (th >= kInfinity) return kInfinity;
+    return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, std::uint64_t{th} - own + child));
+  }
+  // Finite sums stop below infinity: a large sum is not a disproof.
+  static ProofNumber add(ProofNumber a, ProofNumber b) {
+    if (a >= kInfinity || b >= kInfinity) return kInfinity;
+    return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, std::uint64_t{a} + b));
+  }
+
+  Values mid(const Position& p, Side mover, ProofNumber thpn, ProofNumber thdn, int depth) {
+    const std::uint64_t start = nodes_++;
+    stats_->node(p.ply(), p);
+    if ((nodes_ & (nodes_ - 1)) == 0) stats_->root_proof_numbers(nodes_, root_pn_, root_dn_);
+    if (nodes_ > stop_at_) {
+      aborted_ = true;
+      return {1, 1, 0};
+    }
+    PositionImages::Frame frame;
+    images_.set(frame, p);
+    const ProofKey key = images_.key(frame);
+    const std::uint8_t tag = key_tag(q_, mover);
+    const bool or_node = mover == q_.attacker;
+    const Side next = other(mover);
+
+    const NodeEval e = knowledge_.evaluate(p, mover, q_, true);
+    if (e.outcome != Outcome::open) {
+      const Values v = e.outcome == Outcome::proven ? Values{0, kInfinity, e.zone} : Values{kInfinity, 0, 0};
+      if (depth == 0) root_move_ = e.move;
+      table_.store(key.position.x, key.position.o, tag, v.pn, v.dn, images_.map(key.symmetry, v.zone), 1, *stats_);
+      return v;
+    }
+
+    Mask moves = e.moves ? e.moves : board_.full() & ~p.occupied();
+    if (images_.count() > 1 && images_.symmetric(frame)) moves = images_.distinct_moves(frame, moves);
+    if constexpr (Stats::enabled) {
+      const Mask skipped = board_.full() & ~p.occupied() & ~moves;
+      if (skipped) stats_->pruned(p, skipped);
+    }
+    std::array<std::uint8_t, Board::kMaxCells> order;
+    const int n = knowledge_.order(p, q_, moves, order.data());
+    std::array<Child, Board::kMaxCells> ch;
+    const std::uint8_t child_tag = key_tag(q_, next);
+    for (int i = 0; i < n; ++i) {
+      ch[i].cell = order[i];
+      ch[i].key = images_.child(frame, ch[i].cell, mover);
+      table_.prefetch(ch[i].key.position.x, ch[i].key.position.o, child_tag);
+    }
+    for (int i = 0; i < n; ++i) {
+      Child& c = ch[i];
+      c.zone = 0;
+      Position after = p;
+      after.play(c.cell, mover);
+      const Outcome done = knowledge_.after_move(after, mover, c.cell, q_);
+      if (done != Outcome::open) {
+        c.pn = done == Outcome::proven ? 0 : kInfinity;
+        c.dn = done == Outcome::proven ? kInfinity : 0;
+        continue;
+      }
+      if (const ProofEntry* hit = table_.probe(c.key.position.x, c.key.position.o, child_tag, *stats_)) {
+        c.pn = hit->pn;
+        c.dn = hit->dn;
+        const bool solved = c.pn == 0 || c.dn == 0;
+        stats_->tt_hit(solved ? Bound::exact : Bound::none, after);
+        if (solved) stats_->tt_hit_cutoff(after);
+        if (c.pn == 0) c.zone = images_.unmap(c.key.symmetry, hit->zone);
+        continue;
+      }
+      if (opt_.value.maker_breaker && other_game(c, next)) continue;
+      const ProofKnowledge::Estimate ce = knowledge_.estimate(p, mover, q_, c.cell);
+      if (ce.outcome == Outcome::proven) {
+        c.pn = 0, c.dn = kInfinity, c.zone = ce.zone;
+      } else if (ce.outcome == Outcome::disproven) {
+        c.pn = kInfinity, c.dn = 0;
+      } else {
+        const ProofNumber mobility = static_cast<ProofNumber>(ce.moves);
+        c.pn = next == q_.attacker ? 1 : mobility;
+        c.dn = next == q_.attacker ? mobility : 1;
+      }
+    }
+
+    ProofNumber pn = 0, dn = 0;
+    for (;;) {
+      int best = 0;
+      ProofNumber first = kInfinity, second = kInfinity;
+      if (or_node) {
+        dn = 0;
+        for (int i = 0; i < n; ++i) {
+          dn = add(dn, ch[i].dn);
+          if (ch[i].pn < first) second = first, first = ch[i].pn, best = i;
+          else if (ch[i].pn < second) second = ch[i].pn;
+        }
+        pn = first;
+      } else {
+        pn = 0;
+        for (int i = 0; i < n; ++i) {
+          pn = add(pn, ch[i].pn);
+          if (ch[i].dn < first) second = first, first = ch[i].dn, best = i;
+          else if (ch[i].dn < second) second = ch[i].dn;
+        }
+        dn = first;
+      }
+      if (depth == 0) root_pn_ = pn, root_dn_ = dn;
+      if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || aborted_) break;
+      Child& c = ch[best];
+      const ProofNumber cthpn = or_node ? std::min(thpn, grow(second, opt_.epsilon_permille)) : pass_on(thpn, pn, c.pn);
+      const ProofNumber cthdn = or_node ? pass_on(thdn, dn, c.dn) : std::min(thdn, grow(second, opt_.epsilon_permille));
+      const Values v = mid(c.key.position, next, cthpn, cthdn, depth + 1);
+      c.pn = v.pn;
+      c.dn = v.dn;
+      if (v.pn == 0) c.zone = images_.unmap(c.key.symmetry, v.zone);
+    }
+
+    Values v{pn, dn, 0};
+    if (pn == 0) {
+      if (or_node) {
+        for (int i = 0; i < n; ++i)
+          if (ch[i].pn == 0) {
+            v.zone = ch[i].zone | Mask{1} << ch[i].cell;
+            if (depth == 0) root_move_ = ch[i].cell;
+            break;
+          }
+      } else {
+        Mask z = e.zone;
+        for (int i = 0; i < n; ++i) z |= ch[i].zone;
+        v.zone = images_.close_under_stabilizer(frame, z);
+      }
+    } else if (dn == 0 && depth == 0 && !or_node) {
+      for (int i = 0; i < n; ++i)
+        if (ch[i].dn == 0) {
+          root_move_ = ch[i].cell;
+          break;
+        }
+    }
+    const std::uint64_t work = nodes_ - start;
+    table_.store(key.position.x, key.position.o, tag, v.pn, v.dn, images_.map(key.symmetry, v.zone),
+                 static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu)), *stats_);
+    return v;
+  }
+
+  Board board_;
+  Options opt_;
+  ProofKnowledge knowledge_;
+  PositionImages images_;
+  ProofTable table_;
+
+  Stats* stats_ = nullptr;
+  ProofQuestion q_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t stop_at_ = 0;  // the node count at which the current proof stops
+  bool aborted_ = false;
+  bool stolen_ = false;
+  int root_move_ = -1;
+  ProofNumber root_pn_ = 1, root_dn_ = 1;
+};
+
+}  // namespace tictac

@@ -231,7 +231,9 @@ StrategyFactory connect() {
   };
 }
 
-// Why the provers refuse gravity boards (their factory refuses them too).
+// Why the provers refuse gravity boards: make_strategy refuses them through
+// gravity_supported = false, before anything is built (their constructors
+// refuse them too, proof_value.hpp: refuse_gravity).
 constexpr const char* kProverGravity =
     "refused: threats, pairings, dead cells, relevance zones and strategy-stealing assume that any empty cell can be "
     "played";
@@ -296,16 +298,6 @@ DfpnOptions to_dfpn_options(const OptionValues& values) {
           std::stoi(values.at("tt_bits")), permille, std::stoull(values.at("nodes"))};
 }
 
-// The factory of pns or dfpn: gravity boards are refused when the strategy
-// is made, not at its first search (proof_value.hpp: refuse_gravity).
-template <template <class> class Algo, class Argument>
-StrategyFactory prover(const char* name, Argument argument) {
-  return [name, make = erased<Algo>(argument)](const Board& board, const OptionValues& values, StrategyIdentity id) {
-    refuse_gravity(board, name);
-    return make(board, values, std::move(id));
-  };
-}
-
 // The strategy table: one line per strategy (README: "Adding a strategy").
 std::vector<StrategyEntry>& strategy_table() {
   static std::vector<StrategyEntry> t = {
@@ -368,12 +360,12 @@ std::vector<StrategyEntry>& strategy_table() {
         "Allis's proof-number search: best-first over the AND/OR graph with transpositions merged, game knowledge "
         "as a ladder (algorithms/search/proof/pns.hpp)",
         proof_options(false), 1.0, kProverGravity, false},
-       prover<Pns>("pns", to_pns_options)},
+       erased<Pns>(to_pns_options)},
       {{"dfpn",
         "depth-first proof-number search (Nagai) with the 1+epsilon trick over a fixed table, the same knowledge "
         "(algorithms/search/proof/dfpn.hpp)",
         proof_options(true), 1.0, kProverGravity, false},
-       prover<Dfpn>("dfpn", to_dfpn_options)},
+       erased<Dfpn>(to_dfpn_options)},
   };
   return t;
 }

@@ -285,6 +285,7 @@ class ConnectSolver {
       // the lowest bound), so any legal move is optimal.
       r.best_move = proved >= 0 ? proved : fallback_;
     }
+    if (!weak) r.distance = distance(r.score, ply, n_);
     if constexpr (requires { stats.s; }) {
       stats.s.tt_capacity = table_.capacity() + near_.capacity();
       stats.s.table_bytes = table_.bytes() + near_.bytes();

@@ -20,6 +20,12 @@ struct SearchResult {
   // by strategy-stealing; best_move is -1).
   bool proved = true;
   bool move_proved = true;
+  // The exact number of plies to the end under perfect play (the exact
+  // solver's convention, algorithms/exact/solution.hpp: the winner ends the
+  // game as soon as it can, the loser as late as it can, a draw's distance
+  // is the number of empty cells), for a strategy run in a distance mode
+  // (connect:mode=distance; best:distance=on); -1 when not computed.
+  int distance = -1;
   SearchStats stats;  // all zero for a NoStats search
 };
 

@@ -124,6 +124,7 @@ TEST_CASE("a second search allocates nothing, for every strategy of the golden f
   const Board b;
   for (const std::string& spec : specs) {
     if (spec == "solve") continue;  // its search builds the state space
+    if (spec.rfind("connect", 0) == 0) continue;  // gravity boards only: the gravity case below
     INFO(spec);
     auto s = make_strategy(b, spec);
     for (const char* text : {".........", "X...O...."}) CHECK(second_search_allocations(*s, parse_position(b, text)) == 0);

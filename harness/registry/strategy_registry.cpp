@@ -125,6 +125,7 @@ BestOptions to_best_options(const OptionValues& values) {
   b.live = v("live") == "on";
   b.order = v("order") == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
   b.history = v("history") == "on";
+  b.distance = v("distance") == "on";
   return b;
 }
 
@@ -138,7 +139,9 @@ std::vector<StrategyOption> best_options() {
                                          "cells in no live window is tried"},
           {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell",
            StrategyOption::Kind::choice, true},
-          {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}};
+          {"history", "on", {"on", "off"}, "the history heuristic as tie-break"},
+          {"distance", "off", {"on", "off"}, "also the exact distance to the end (null-window bisection on a distance "
+                                             "score after the value)"}};
 }
 
 // The memo: one instantiation per layout and key kind (memo_negamax.hpp: MemoPolicy).
@@ -153,11 +156,12 @@ StrategyFactory memo() {
 }
 
 // best: the rungs of its ladder and the golden specs have instantiations of
-// their own; every other combination shares one (best_search.hpp: BestFeatures).
+// their own; every other combination shares one, and boards above 48 cells
+// share the one with the wide table (best_search.hpp: BestFeatures).
 StrategyFactory best() {
   return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
     const BestOptions b = to_best_options(values);
-    return dispatch<kBestFeatures>(features_of(b), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
+    return dispatch<kBestFeatures>(features_of(b, board), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
       return std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(std::move(id), board,
                                                                                                nullptr, b);
     });

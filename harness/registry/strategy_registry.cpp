@@ -511,4 +511,23 @@ std::string default_strategy(const Board& board) {
   return "dfpn";
 }
 
+std::string distance_strategy(const Board& board, std::string_view spec) {
+  const bool connect = board.gravity() && ConnectBitboard::fits(board.rows(), board.cols());
+  if (spec.empty()) return connect ? "connect:mode=distance" : "best:distance=on";
+  StrategySpec s = StrategySpec::parse(spec);
+  const char* key = s.name == "best" ? "distance" : s.name == "connect" ? "mode" : nullptr;
+  const std::string on = s.name == "best" ? "on" : "distance";
+  const std::string choices =
+      "the strategies with a distance mode are best (best:distance=on) and, on gravity boards, connect "
+      "(connect:mode=distance)";
+  if (!key) throw std::invalid_argument("--distance: strategy " + s.name + " has no distance mode; " + choices);
+  auto it = std::find_if(s.options.begin(), s.options.end(), [&](const auto& kv) { return kv.first == key; });
+  if (it == s.options.end())
+    s.options.emplace_back(key, on);
+  else if (it->second != on)
+    throw std::invalid_argument("--distance: " + std::string(spec) + " switches the distance mode off (" + key + "=" +
+                                it->second + "); " + choices);
+  return s.to_string();
+}
+
 }  // namespace tictac

@@ -14,9 +14,13 @@
 //   tt=canonical|exact|none
 //                      the transposition table of bounds (algorithms/tables/bound_table.hpp),
 //                      keyed by the canonical form under the board's symmetries,
-//                      by the position itself, or no table.  Boards above 48 cells
-//                      always run without a table (the entry holds the whole key).
-//   tt_bits=N          log2 of the table entries (16 bytes each); 0 (default):
+//                      by the position itself, or no table.  The entry holds the
+//                      whole key, so the table is exact on every board: up to 48
+//                      cells in 16-byte entries (BoundTable), above in 24-byte
+//                      ones (WideBoundTable, chosen at compile time: BestFeatures::wide,
+//                      which the registry sets by board size; an instantiation
+//                      without it runs boards above 48 cells without a table).
+//   tt_bits=N          log2 of the table entries (16 or 24 bytes each); 0 (default):
 //                      sized to the board by BoundTable::bits_for.
 //   live=on|off        on: pruning by live lines.  A window holding both colours is
 //                      dead.  No live window for either side: a draw.  No live
@@ -30,6 +34,10 @@
 //                      leaves tied (with order=index, it is the whole ordering);
 //                      a cutoff adds (empty cells)^2 to the (side, cell) entry.
 //   Remaining ties go in cell order.
+//   distance=on|off    on: after the value, the exact distance to the end
+//                      (SearchResult::distance), by null-window bisection on a
+//                      distance score; see "Distance mode" below.  Off (default):
+//                      the three-valued search alone, with its node counts.
 //
 // On gravity boards (Board::gravity) the moves are the legal drops
 // (Position::legal_moves), and the knowledge follows: an immediate win,
@@ -60,6 +68,36 @@
 //
 // best_move is an optimal move (the first one found in move order), or -1
 // for a finished position.
+//
+// Distance mode (distance=on).  The distance convention is the exact
+// solver's (algorithms/exact/solution.hpp): the winner ends the game as soon
+// as it can, the loser as late as it can, a draw's distance is the number of
+// empty cells.  On a board of n cells, a position of ply p whose game ends
+// with the stone of ply e = p + d has the distance score, from the side to
+// move's view,
+//     n + 1 - e    when the side to move wins   (1 .. n - p),
+//     -(n + 1 - e) when it loses                (-(n + 1 - p) .. -1),
+//     0            for a draw,
+// so a higher score is better for the side to move, a position's score does
+// not depend on the path to it (e counts stones), and negamax holds: a
+// parent's score is the best of its children's negated.  The search first
+// finds the value (the three-valued search above, the same nodes); a draw
+// then has score 0 and distance n - p, and its drawing move is
+// distance-optimal.  A win or a loss is bisected with null windows on the
+// score (as Pons does for Connect-Four's score), the table cleared and then
+// holding bounds on the score; SearchResult::score is that score,
+// distance = n + 1 - |score| - p, and best_move a move that reaches it (the
+// fastest win, the slowest loss).  The knowledge stays exact for distances:
+// an immediate win is score n - p (distance 1); a side with no immediate win
+// facing two immediate wins loses in exactly 2 (one stone blocks one hole,
+// and a stone never makes a legal hole illegal), score -(n - 1 - p); a side
+// facing one immediate win loses in 2 by any move but a block, so the blocks
+// lose no later; no live window is a draw (distance = empty cells, exact);
+// no live window for one side bounds the score by 0 as it bounds the value;
+// and two dead empty cells are interchangeable for the distance too (no
+// line can ever be completed through them, so swapping them maps the game's
+// continuations onto each other ply for ply).  Distance mode runs in the
+// run-time-features instantiations only (features_of).
 #pragma once
 
 #include <algorithm>
@@ -98,6 +136,7 @@ struct BestOptions {
   bool live = true;
   Order order = Order::eval;
   bool history = true;
+  bool distance = false;
 
   friend bool operator==(const BestOptions&, const BestOptions&) = default;
 };
@@ -136,6 +175,9 @@ inline std::vector<std::pair<std::string, BestOptions>> best_ladder() {
 // `fixed` they are constants of the instantiation, so a rung that switches
 // a feature off does not pay for its tests; without, the one instantiation
 // that reads them from the options at run time (kRunTimeFeatures).
+// `wide` is not an option: the table layout, 16-byte entries up to 48 cells
+// and 24-byte entries above (bound_table.hpp); kRunTimeWideFeatures is the
+// one instantiation with the wide table, for boards above 48 cells.
 struct BestFeatures {
   bool fixed = false;
   bool wins = true;
@@ -144,23 +186,26 @@ struct BestFeatures {
   bool live = true;
   BestOptions::Order order = BestOptions::Order::eval;
   bool history = true;
+  bool wide = false;
 
   friend constexpr bool operator==(const BestFeatures&, const BestFeatures&) = default;
 };
 
 inline constexpr BestFeatures kRunTimeFeatures{};
+inline constexpr BestFeatures kRunTimeWideFeatures{.wide = true};
 
 constexpr BestFeatures fixed_features(const BestOptions& o) {
-  return {true, o.wins, o.threats, o.tt, o.live, o.order, o.history};
+  return {true, o.wins, o.threats, o.tt, o.live, o.order, o.history, false};
 }
 
 // The feature sets with an instantiation of their own: the rungs of the
 // ladder, and the full solver with the table keyed by position, without
 // live lines, or in cell order (the golden file's and the benchmarks'
-// cells); then kRunTimeFeatures for every other combination.  Each entry
+// cells); then kRunTimeFeatures for every other combination, and
+// kRunTimeWideFeatures for every board above 48 cells.  Each entry
 // is one more instantiation per statistics policy: keep the list short.
 inline constexpr auto kBestFeatures = [] {
-  std::array<BestFeatures, 12> all{};
+  std::array<BestFeatures, 13> all{};
   std::size_t n = 0;
   auto add = [&](const BestOptions& o) {
     const BestFeatures f = fixed_features(o);
@@ -174,33 +219,44 @@ inline constexpr auto kBestFeatures = [] {
   o = {}, o.live = false, add(o);
   o = {}, o.order = BestOptions::Order::index, add(o);
   all[n++] = kRunTimeFeatures;
+  all[n++] = kRunTimeWideFeatures;
   if (n != all.size()) throw "kBestFeatures: the array size must equal the number of distinct entries";
   return all;
 }();
 
-// The features options are searched with: their own when specialised,
-// kRunTimeFeatures otherwise.
+// The features options are searched with on boards of at most 48 cells:
+// their own when specialised, kRunTimeFeatures otherwise (and always in
+// distance mode).
 constexpr BestFeatures features_of(const BestOptions& o) {
+  if (o.distance) return kRunTimeFeatures;
   const BestFeatures f = fixed_features(o);
   for (const BestFeatures& g : kBestFeatures)
     if (g == f) return f;
   return kRunTimeFeatures;
 }
 
+// The same for a board: above 48 cells, with a table, kRunTimeWideFeatures
+// (the one instantiation whose table is exact there).
+inline BestFeatures features_of(const BestOptions& o, const Board& board) {
+  if (board.cells() > BoundTable::kMaxCells && o.tt != BestOptions::Table::none) return kRunTimeWideFeatures;
+  return features_of(o);
+}
+
 template <class Stats, BestFeatures F = kRunTimeFeatures>
 class BestSearch {
  public:
   using Options = BestOptions;
+  using Table = std::conditional_t<F.wide, WideBoundTable, BoundTable>;
 
   // Throws std::logic_error when F is fixed and the options do not have
-  // these features.
+  // these features (or ask for distance mode).
   BestSearch(const Board& board, Options options = {})
       : board_(board),
         opt_(options),
         windows_(board.windows()),
-        table_(options.tt == Options::Table::none || board.cells() > BoundTable::kMaxCells ? 0
+        table_(options.tt == Options::Table::none || board.cells() > Table::kMaxCells ? 0
                : options.tt_bits > 0 ? options.tt_bits
-                                     : BoundTable::bits_for(board)),
+                                     : Table::bits_for(board)),
         images_(board),
         interchangeable_(board.gravity() ? 0 : board.full()),
         live_(static_cast<std::size_t>(board.cells() + 2) * windows_.size()) {
@@ -216,7 +272,7 @@ class BestSearch {
       attack_[m] = 16u << (2 * e);
       defence_[m] = m == 0 ? 0 : 5u << (2 * e);
     }
-    if (F.fixed && fixed_features(options) != F)
+    if (F.fixed && (fixed_features(options) != F || options.distance))
       throw std::logic_error("BestSearch: the options do not have the instantiation's features");
   }
 
@@ -232,6 +288,10 @@ class BestSearch {
       r.score = score;
       r.value = score * sign;
       r.best_move = -1;
+      if (opt_.distance) {
+        r.distance = 0;
+        r.score = score < 0 ? -(board_.cells() + 1 - root.ply()) : 0;
+      }
     } else {
       pos_ = root;
       ply0_ = root.ply();
@@ -241,13 +301,16 @@ class BestSearch {
       std::copy(windows_.begin(), windows_.end(), live_.begin());
       live_count_[0] = static_cast<int>(windows_.size());
       if (opt_.window == Options::Window::full) {
-        score = visit(-1, 1, -1, 0, mover);
+        score = visit<false>(-1, 1, -1, 0, mover);
       } else {
-        score = visit(0, 1, -1, 0, mover) >= 1 ? 1 : visit(-1, 0, -1, 0, mover) >= 0 ? 0 : -1;
+        score = visit<false>(0, 1, -1, 0, mover) >= 1 ? 1 : visit<false>(-1, 0, -1, 0, mover) >= 0 ? 0 : -1;
       }
       r.score = score;
       r.value = score * sign;
       r.best_move = root_move_;
+      if constexpr (!F.fixed) {
+        if (opt_.distance) distance_search(score, mover, r);
+      }
     }
     if constexpr (requires { stats.s; }) {
       stats.s.tt_capacity = table_.capacity();
@@ -266,7 +329,8 @@ class BestSearch {
   bool live() const { return F.fixed ? F.live : opt_.live; }
   bool eval_order() const { return (F.fixed ? F.order : opt_.order) == Options::Order::eval; }
   bool history() const { return F.fixed ? F.history : opt_.history; }
-  // The table is off with tt=none, and on boards above 48 cells.
+  // The table is off with tt=none, and on boards above its layout's
+  // (48 cells for the narrow table; the wide one holds every board).
   bool use_table() const {
     if constexpr (F.fixed && F.tt == Options::Table::none) return false;
     else return table_.enabled();
@@ -284,16 +348,53 @@ class BestSearch {
   }
   Position key() const { return canonical() ? images_.canonical() : pos_; }
 
-  // The value of pos_ for `me` (to move), as described in the header.
+  // Distance mode, after the value search left `value` (-1, 0, +1, the
+  // side to move's view) and its move in r: the distance score by
+  // null-window bisection, as described in the header.
+  void distance_search(int value, Side mover, SearchResult& r) {
+    const int n = board_.cells(), p = ply0_;
+    if (value == 0) {
+      r.score = 0;
+      r.distance = n - p;
+      return;
+    }
+    // The score's range: a win ends at ply p + 1 at the earliest and at n
+    // at the latest; a loss of an unfinished position at p + 2 at the
+    // earliest (the loser's own stone never completes the winner's line).
+    int lo = value > 0 ? 1 : -(n - 1 - p), hi = value > 0 ? n - p : -1;
+    int move = r.best_move;  // a winning (or any losing) move: score >= lo
+    table_.clear();
+    while (lo < hi) {
+      const int mid = lo + (hi - lo + 1) / 2;  // is the score >= mid?
+      const int v = visit<true>(mid - 1, mid, -1, 0, mover);
+      if (v >= mid) {
+        lo = v;
+        move = root_move_;
+      } else {
+        hi = v;
+      }
+    }
+    r.score = lo;
+    r.distance = n + 1 - (lo < 0 ? -lo : lo) - p;
+    r.best_move = move;
+  }
+
+  // The value of pos_ for `me` (to move), as described in the header; with
+  // D, its distance score (the header's "Distance mode").
   // `last` is the cell of the move that led here (-1 at the root);
   // `from_root` counts plies from the root.
+  template <bool D>
   int visit(int alpha, int beta, int last, int from_root, Side me) {
     stats_->node(ply0_ + from_root, pos_);
     const Mask mine = stones(me), theirs = stones(other(me));
     const Mask empty = board_.full() & ~(mine | theirs);
     const Mask legal = board_.legal_moves(mine | theirs);  // `empty` without gravity
+    // In distance mode: n + 1 - (ply of the end), the magnitude of a score
+    // whose game ends at the next ply is `soon`.
+    [[maybe_unused]] const int soon = board_.cells() - ply0_ - from_root;
     if (!wins() && last >= 0 && board_.wins_through(theirs, last)) {
       stats_->terminal();
+      if constexpr (D) return -(soon + 1);
       return -1;
     }
     if (!empty) {
@@ -336,13 +437,16 @@ class BestSearch {
 
     if (wins() && my_wins) {
       if (from_root == 0) root_move_ = std::countr_zero(my_wins);
+      if constexpr (D) return soon;  // a win at the next ply
       return 1;
     }
     if (threats() && !my_wins && (their_wins & (their_wins - 1))) {
       if (from_root == 0) root_move_ = std::countr_zero(their_wins);
+      if constexpr (D) return -(soon - 1);  // a loss two plies on
       return -1;
     }
-    int lower = -1, upper = 1;
+    constexpr int kUnknown = D ? Board::kMaxCells + 1 : 1;  // beyond every score
+    int lower = -kUnknown, upper = kUnknown;
     if (live()) {
       if (!my_live && !their_live) return 0;
       if (!my_live) upper = 0;
@@ -354,7 +458,7 @@ class BestSearch {
     if (use_table()) {
       k = key();
       if (from_root > 0) {
-        const BoundTable::Bounds e = table_.probe(k.x, k.o, *stats_);
+        const typename Table::Bounds e = table_.probe(k.x, k.o, *stats_, {-kUnknown, kUnknown});
         lower = std::max(lower, e.lower);
         upper = std::min(upper, e.upper);
         if (lower >= beta || upper <= alpha || lower == upper) {
@@ -402,11 +506,11 @@ class BestSearch {
     }
 
     const int a0 = std::max(alpha, lower), b0 = std::min(beta, upper);
-    int a = a0, best = -2;
+    int a = a0, best = -kUnknown - 1;
     for (int i = 0; i < n; ++i) {
       const int c = static_cast<int>(moves[i] & 0xff);
       play(c, me);
-      const int v = -visit(-b0, -a, c, from_root + 1, other(me));
+      const int v = -visit<D>(-b0, -a, c, from_root + 1, other(me));
       undo(c, me);
       if (v > best) {
         best = v;
@@ -453,7 +557,7 @@ class BestSearch {
   Board board_;
   Options opt_;
   std::vector<Mask> windows_;
-  BoundTable table_;
+  Table table_;
   SymmetricImages images_;
   Mask interchangeable_;  // the cells whose dead ones are interchangeable: none with gravity
   // live_[d * windows + i]: the windows still live d plies from the root (the first

@@ -19,6 +19,7 @@ struct SolveOptions {
   std::string format = "table";
   bool all_optimal = false;
   bool no_timing = false;
+  bool distance = false;
 };
 
 void print_json(const SolveReport& rep) { fmt::print("{}\n", solve_json(rep).dump(2)); }
@@ -53,9 +54,11 @@ void print_table(const SolveReport& rep) {
   else
     for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
   fmt::print("principal var.  {}{}\n", line.empty() ? "-" : line, b.gravity() && !line.empty() ? " (columns)" : "");
+  if (r.distance >= 0) fmt::print("distance        {} plies\n", r.distance);
   if (b.gravity())
     fmt::print("Pons's score    {}\n", o.pons_score ? fmt::format("{:+d}", *o.pons_score)
-                                                    : std::string("unknown (a win or a loss needs the exact distance: boards of at most 16 cells)"));
+                                                    : std::string("unknown (a win or a loss needs the exact distance: "
+                                                                  "boards of at most 16 cells, or --distance)"));
   if (rep.time_ns)
     fmt::print("time            {:.3f} ms (statistics-free search)\n", *rep.time_ns / 1e6);
   else
@@ -67,7 +70,7 @@ void print_table(const SolveReport& rep) {
 void solve(const SolveOptions& opts) {
   const Board b = opts.where.parse_board();
   const Position root = opts.where.parse_position(b);
-  const SolveReport rep = solve_report(b, root, opts.strategy, opts.all_optimal, !opts.no_timing);
+  const SolveReport rep = solve_report(b, root, opts.strategy, opts.all_optimal, !opts.no_timing, nullptr, opts.distance);
   (opts.format == "json" ? print_json : print_table)(rep);
   // A proof-number search can end without a value (its budget ran out):
   // then nothing is listed, and the command exits 3 after its output.
@@ -97,6 +100,13 @@ void add_solve(CLI::App& app) {
                 "also list every optimal move and a principal variation on boards of more than 12 cells (on "
                 "smaller boards, and on gravity boards of at most 16 cells, they are always listed): from the exact solution up to 16 cells, above that by "
                 "searching every move with the same strategy; this can take far longer than the search itself");
+  cmd->add_flag("--distance", opts->distance,
+                "also the exact distance to the end under perfect play (the winner ends the game as soon as it can, "
+                "the loser as late as it can; a draw's distance is the number of empty cells), printed on the "
+                "line \"distance  N plies\" and as \"distance\" in JSON (null without --distance).  The strategy runs in its "
+                "distance mode: without --strategy, connect:mode=distance on gravity boards connect holds and "
+                "best:distance=on otherwise; a given --strategy must have one (best, connect), else an error.  "
+                "Costs more than the value alone on wins and losses (a bisection on the distance); a draw's is free");
   cmd->add_flag("--no-timing", opts->no_timing,
                 "run only the counting search: no timed statistics-free search (time_ns is null in JSON)");
   cmd->footer(
@@ -106,7 +116,7 @@ void add_solve(CLI::App& app) {
       "principal variation is printed in Pons's notation, and the JSON has gravity, principal_variation_pons and "
       "pons_score (Pascal Pons's score for the side to move: the winner's unplayed stones plus one, negative for a "
       "loss, 0 for a draw), from the exact distance; on gravity boards of more than 16 cells pons_score is null "
-      "for a win or a loss until a distance search gives the distance.");
+      "for a win or a loss without --distance.");
   cmd->callback([opts] { solve(*opts); });
 }
 

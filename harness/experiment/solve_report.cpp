@@ -64,6 +64,21 @@ OptimalPlay from_exact(const Board& b, const Position& root, const std::string& 
     throw std::runtime_error("strategy " + spec + " disagrees with the exact solution on " + format_position(b, root) +
                              " (exact value " + std::to_string(exact->value(root)) + ", strategy value " +
                              std::to_string(r.value) + ", move " + std::to_string(r.best_move) + ")");
+  // A distance: the exact one, and a move that reaches it (the position
+  // after it one ply nearer the end).
+  if (r.distance >= 0) {
+    bool move_ok = r.best_move < 0;
+    if (r.best_move >= 0) {
+      Position q = root;
+      q.play(r.best_move, root.to_move());
+      move_ok = exact->distance(q) + 1 == exact->distance(root);
+    }
+    if (exact->distance(root) != r.distance || !move_ok)
+      throw std::runtime_error("strategy " + spec + " disagrees with the exact solution on the distance of " +
+                               format_position(b, root) + " (exact distance " + std::to_string(exact->distance(root)) +
+                               ", strategy distance " + std::to_string(r.distance) + ", move " +
+                               std::to_string(r.best_move) + ")");
+  }
   for (Mask m = exact->optimal_moves(root); m; m &= m - 1) o.moves.push_back(std::countr_zero(m));
   for (Position p = root; exact->best_move(p) >= 0;) {
     o.pv.push_back(exact->best_move(p));
@@ -94,8 +109,10 @@ OptimalPlay by_search(const Board& b, const Position& root, const Searcher& s, c
 }  // namespace
 
 SolveReport solve_report(const Board& b, const Position& root, std::string_view spec, bool all_optimal, bool timing,
-                         const std::atomic<bool>* cancel) {
-  auto strategy = make_strategy(b, spec.empty() ? default_strategy(b) : std::string(spec));
+                         const std::atomic<bool>* cancel, bool distance) {
+  auto strategy = make_strategy(b, distance        ? distance_strategy(b, spec)
+                                   : spec.empty() ? default_strategy(b)
+                                                  : std::string(spec));
   const Searcher searcher{*strategy, cancel};
   const auto t0 = std::chrono::steady_clock::now();
   SolveReport rep{b, root, strategy->spec(), searcher.counting(root), std::nullopt, "none", {}};
@@ -110,6 +127,9 @@ SolveReport solve_report(const Board& b, const Position& root, std::string_view 
                                                      : by_search(b, root, searcher, rep.result);
   // A draw scores 0 whatever its length, so it needs no distance.
   if (b.gravity() && rep.result.proved && !rep.optimal.pons_score && rep.result.value == 0) rep.optimal.pons_score = 0;
+  // Beyond the exact solution, from the strategy's exact distance.
+  if (b.gravity() && rep.result.proved && !rep.optimal.pons_score && rep.result.distance >= 0)
+    rep.optimal.pons_score = pons_score(b.cells(), root.ply(), rep.result.value, rep.result.distance);
   return rep;
 }
 
@@ -134,11 +154,13 @@ nlohmann::ordered_json solve_json(const SolveReport& rep) {
   j["principal_variation"] = o.listed ? nlohmann::ordered_json(o.pv) : nlohmann::ordered_json(nullptr);
   if (b.gravity()) {
     // The same moves in Pons's notation, and Pons's score (null for a win
-    // or a loss where no exact distance is known: boards over 16 cells).
+    // or a loss where no exact distance is known: boards over 16 cells
+    // without --distance).
     j["principal_variation_pons"] = o.listed ? nlohmann::ordered_json(format_moves(b, o.pv)) : nlohmann::ordered_json(nullptr);
     j["pons_score"] = o.pons_score ? nlohmann::ordered_json(*o.pons_score) : nlohmann::ordered_json(nullptr);
   }
   j["score"] = r.score;
+  j["distance"] = r.distance >= 0 ? nlohmann::ordered_json(r.distance) : nlohmann::ordered_json(nullptr);
   stats_to_json(r.stats, j);
   j["time_ns"] = rep.time_ns ? nlohmann::ordered_json(*rep.time_ns) : nlohmann::ordered_json(nullptr);
   return j;

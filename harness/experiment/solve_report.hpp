@@ -59,13 +59,18 @@ struct SolveReport {
 // disagrees with the exact solution.  With `cancel`, the searches are the
 // cancellable ones (Strategy::search_cancellable): setting *cancel from
 // another thread ends the call with SearchCancelled.  An empty spec is the
-// board's default strategy.
+// board's default strategy.  With `distance`, the strategy runs in its
+// distance mode (distance_strategy(): an empty spec is the distance mode of
+// the board's default; a strategy without one is refused with
+// std::invalid_argument), result.distance is the exact distance, checked
+// with the move against the exact solution up to 16 cells, and on gravity
+// boards Pons's score comes from it at every size.
 SolveReport solve_report(const Board& board, const Position& position, std::string_view spec, bool all_optimal,
-                         bool timing, const std::atomic<bool>* cancel = nullptr);
+                         bool timing, const std::atomic<bool>* cancel = nullptr, bool distance = false);
 
 // The object `tictac solve --format json` prints: board, k, position,
 // strategy, value, value_text, best_move, best_moves, best_moves_source,
-// principal_variation, score, every statistic (stat_fields.hpp), nodes_by_ply
+// principal_variation, score, distance (null when not computed), every statistic (stat_fields.hpp), nodes_by_ply
 // and time_ns (null without timing).
 nlohmann::ordered_json solve_json(const SolveReport& r);
 

@@ -137,4 +137,13 @@ std::optional<std::size_t> seeded_option(std::string_view name,
 // faster (strategy_registry.cpp lists them and the figures).
 std::string default_strategy(const Board& board);
 
+// The strategy of `tictac solve --distance` (the exact distance to the end,
+// SearchResult::distance): with an empty spec, the distance mode of the
+// board's default, connect:mode=distance on the gravity boards connect
+// holds and best:distance=on otherwise; with a spec of a strategy that has
+// a distance mode (best, connect), that spec with the mode switched on.
+// Throws std::invalid_argument for any other strategy, or a spec that
+// switches the mode off, naming the strategies that have one.
+std::string distance_strategy(const Board& board, std::string_view spec);
+
 }  // namespace tictac

@@ -125,6 +125,7 @@ BestOptions to_best_options(const OptionValues& values) {
   b.live = v("live") == "on";
   b.order = v("order") == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
   b.history = v("history") == "on";
+  b.distance = v("distance") == "on";
   return b;
 }
 
@@ -138,7 +139,9 @@ std::vector<StrategyOption> best_options() {
                                          "cells in no live window is tried"},
           {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell",
            StrategyOption::Kind::choice, true},
-          {"history", "on", {"on", "off"}, "the history heuristic as tie-break"}};
+          {"history", "on", {"on", "off"}, "the history heuristic as tie-break"},
+          {"distance", "off", {"on", "off"}, "also the exact distance to the end (null-window bisection on a distance "
+                                             "score after the value)"}};
 }
 
 // The memo: one instantiation per layout and key kind (memo_negamax.hpp: MemoPolicy).
@@ -153,11 +156,12 @@ StrategyFactory memo() {
 }
 
 // best: the rungs of its ladder and the golden specs have instantiations of
-// their own; every other combination shares one (best_search.hpp: BestFeatures).
+// their own; every other combination shares one, and boards above 48 cells
+// share the one with the wide table (best_search.hpp: BestFeatures).
 StrategyFactory best() {
   return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
     const BestOptions b = to_best_options(values);
-    return dispatch<kBestFeatures>(features_of(b), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
+    return dispatch<kBestFeatures>(features_of(b, board), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
       return std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(std::move(id), board,
                                                                                                nullptr, b);
     });
@@ -505,6 +509,25 @@ std::string default_strategy(const Board& board) {
     return "best";
   }
   return "dfpn";
+}
+
+std::string distance_strategy(const Board& board, std::string_view spec) {
+  const bool connect = board.gravity() && ConnectBitboard::fits(board.rows(), board.cols());
+  if (spec.empty()) return connect ? "connect:mode=distance" : "best:distance=on";
+  StrategySpec s = StrategySpec::parse(spec);
+  const char* key = s.name == "best" ? "distance" : s.name == "connect" ? "mode" : nullptr;
+  const std::string on = s.name == "best" ? "on" : "distance";
+  const std::string choices =
+      "the strategies with a distance mode are best (best:distance=on) and, on gravity boards, connect "
+      "(connect:mode=distance)";
+  if (!key) throw std::invalid_argument("--distance: strategy " + s.name + " has no distance mode; " + choices);
+  auto it = std::find_if(s.options.begin(), s.options.end(), [&](const auto& kv) { return kv.first == key; });
+  if (it == s.options.end())
+    s.options.emplace_back(key, on);
+  else if (it->second != on)
+    throw std::invalid_argument("--distance: " + std::string(spec) + " switches the distance mode off (" + key + "=" +
+                                it->second + "); " + choices);
+  return s.to_string();
 }
 
 }  // namespace tictac

@@ -302,7 +302,7 @@ class Solution:
         principal_variation: a principal variation from ``position`` (cells), or None.
         score: the strategy's own score, side to move's view (a depth score
             for depth-scored strategies).
-        distance: plies to the end under perfect play (exact solution), when
+        distance: plies to the end under perfect play (the strategy's distance mode, or the exact solution), when
             asked for with ``distance=True``; else None.
         stats: every statistic of one counting search, by the names of the
             CLI and of results.csv (``nodes``, ``tt_hit_rate``, ...,
@@ -363,8 +363,13 @@ def solve(board: Board, position: PositionLike = None, strategy: Optional[str] =
         strategy: a spec, ``name`` or ``name:key=value,...`` (see
             :func:`strategies`); None: the fastest exact strategy for the
             board (``best``).
-        distance: also give the exact distance to the end (boards of at
-            most 16 cells; builds the exact solution, seconds on 4x4).
+        distance: also give the exact distance to the end, as ``tictac
+            solve --distance``: the strategy's distance mode (None: the
+            board's default's, ``best:distance=on`` or
+            ``connect:mode=distance``), on every board; a strategy without
+            one (only best and connect have one) takes the exact solution's
+            distance, on boards of at most 16 cells (seconds on 4x4), and is
+            refused above.
         all_optimal: list every optimal move and a principal variation on
             boards of more than 12 cells too (``--all-optimal``).
 

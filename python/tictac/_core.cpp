@@ -244,9 +244,20 @@ PYBIND11_MODULE(_core, m) {
          bool distance) {
         const Position root = position_of(b, position);
         return interruptible([&](const std::atomic<bool>& cancel) {
-          const SolveReport rep = solve_report(b, root, strategy, all_optimal, true, &cancel);
+          // The distance mode of the strategy (tictac solve --distance) when it
+          // has one; a strategy without one takes the exact solution's
+          // distance, on boards of at most 16 cells.
+          bool mode = false;
+          if (distance) try {
+              (void)distance_strategy(b, strategy);
+              mode = true;
+            } catch (const std::invalid_argument&) {
+              if (b.cells() > StateSpace::kMaxCells) throw;
+            }
+          const SolveReport rep = solve_report(b, root, strategy, all_optimal, true, &cancel, mode);
           std::optional<int> d;
-          if (distance) d = exact_solution(b)->distance(root);
+          if (mode && rep.result.distance >= 0) d = rep.result.distance;
+          else if (distance) d = exact_solution(b)->distance(root);
           return std::make_tuple(solve_json(rep).dump(), d, rep.timing);
         });
       },

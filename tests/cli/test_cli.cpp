@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "algorithms/exact/solution.hpp"
+#include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "tests/cli_support.hpp"
 
 using tictac::test::run_tictac;
@@ -117,4 +120,57 @@ TEST_CASE("tictac solve --strategy reports the statistics under their names", "[
   r = run_tictac("solve --strategy nosuch");
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("unknown strategy 'nosuch'"));
+}
+
+TEST_CASE("tictac solve --distance prints the exact distance, checked against the retrograde solution", "[cli]") {
+  struct Case {
+    const char* args;
+    tictac::Board board;
+  };
+  const Case cases[] = {{"--board 3x3", tictac::Board(3, 3, 3)},
+                        {"--board 3x4", tictac::Board(3, 4, 3)},
+                        {"--board 3x4 --position X.../.O../....", tictac::Board(3, 4, 3)},
+                        {"--board 4x4 --k 3 --gravity", tictac::Board(4, 4, 3, true)},
+                        {"--board 4x4 --k 3 --gravity --moves 21", tictac::Board(4, 4, 3, true)}};
+  for (const auto& c : cases) {
+    const auto r = run_tictac(std::string("solve --distance --no-timing --format json ") + c.args);
+    INFO(c.args << ": " << r.err);
+    REQUIRE(r.exit_code == 0);
+    const json j = json::parse(r.out);
+    const tictac::Position p = tictac::parse_position(c.board, j["position"].get<std::string>());
+    CHECK(j["distance"] == tictac::exact_solution(c.board)->distance(p));
+    const auto table = run_tictac(std::string("solve --distance --no-timing ") + c.args);
+    CHECK_THAT(table.out, Catch::Contains("distance        " + std::to_string(j["distance"].get<int>()) + " plies"));
+  }
+  CHECK(json::parse(run_tictac("solve --no-timing --format json").out)["distance"].is_null());
+  CHECK_THAT(run_tictac("solve --help").out, Catch::Contains("--distance"));
+}
+
+TEST_CASE("tictac solve --distance refuses a strategy without a distance mode, naming those with one", "[cli]") {
+  auto r = run_tictac("solve --distance --strategy negamax");
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("negamax") && Catch::Contains("best:distance=on") &&
+                        Catch::Contains("connect:mode=distance"));
+  r = run_tictac("solve --distance --strategy best:distance=off");
+  CHECK(r.exit_code == 2);
+  // A strategy with a distance mode gets it switched on.
+  r = run_tictac("solve --distance --strategy best:history=off --format json --no-timing");
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(json::parse(r.out)["strategy"].get<std::string>(), Catch::Contains("distance=on"));
+}
+
+TEST_CASE("over 16 cells, connect's and best's distance modes agree, and give Pons's score", "[cli]") {
+  // 4x5 with k=3 and gravity (20 cells: no exact solution): two independent
+  // solvers, the connect solver's bitboards and best's.
+  const auto a = run_tictac("solve --board 4x5 --k 3 --gravity --distance --no-timing --format json");
+  const auto b = run_tictac("solve --board 4x5 --k 3 --gravity --distance --strategy best --no-timing --format json");
+  REQUIRE(a.exit_code == 0);
+  REQUIRE(b.exit_code == 0);
+  const json ja = json::parse(a.out), jb = json::parse(b.out);
+  CHECK_THAT(ja["strategy"].get<std::string>(), Catch::StartsWith("connect:mode=distance"));
+  CHECK(ja["value"] == jb["value"]);
+  CHECK(ja["distance"] == jb["distance"]);
+  CHECK(ja["pons_score"].is_number());
+  CHECK(ja["pons_score"] == jb["pons_score"]);
+  CHECK(json::parse(run_tictac("solve --board 4x5 --k 3 --gravity --no-timing --format json").out)["pons_score"].is_null());
 }

@@ -238,17 +238,55 @@ TEST_CASE("a finished position is one terminal node with no move", "[best_search
   CHECK(r.stats.terminal_nodes == 1);
 }
 
-TEST_CASE("a board above 48 cells is searched without a table", "[best_search]") {
+TEST_CASE("a board above 48 cells is searched without a table by the narrow instantiations", "[best_search]") {
   // 7x7 with k=2: the first player wins at once on its second stone.
   const Board b(7, 7, 2);
   CountingStats stats;
   const SearchResult r = BestSearch<CountingStats>(b).search(Position{}, stats);
   CHECK(r.value == 1);
   CHECK(r.stats.tt_capacity == 0);
+  CHECK(features_of(BestOptions{}, b) == kRunTimeWideFeatures);
+  CHECK(features_of(BestOptions{}, Board(6, 8, 4)) == BestFeatures(fixed_features(BestOptions{})));
+}
+
+TEST_CASE("the wide table keeps 7x7 and 8x8 values exact: the canonical table and no table agree",
+          "[best_search]") {
+  // Mid-game positions of 7x7 and 8x8 with k=4 on which the table saves
+  // most of the nodes (the search without a table is the independent
+  // computation: no table code at all).
+  struct Case {
+    Board board;
+    Position p;
+  };
+  auto at = [](const Board& b, std::initializer_list<std::pair<int, int>> xs, std::initializer_list<std::pair<int, int>> os) {
+    Position p;
+    for (auto [r, c] : xs) p.x |= Mask{1} << b.cell(r, c);
+    for (auto [r, c] : os) p.o |= Mask{1} << b.cell(r, c);
+    return p;
+  };
+  const Board b7(7, 7, 4), b8(8, 8, 4);
+  const Case cases[] = {
+      {b7, at(b7, {{2, 2}, {3, 3}, {4, 3}}, {{2, 3}, {3, 2}, {4, 4}})},
+      {b8, at(b8, {{3, 3}, {4, 4}, {2, 5}, {5, 2}}, {{3, 4}, {4, 3}, {2, 2}})},
+  };
+  for (const auto& c : cases) {
+    BestOptions none;
+    none.tt = BestOptions::Table::none;
+    CountingStats s1, s2;
+    const SearchResult with = BestSearch<CountingStats, kRunTimeWideFeatures>(c.board, BestOptions{}).search(c.p, s1);
+    const SearchResult without = BestSearch<CountingStats>(c.board, none).search(c.p, s2);
+    INFO(c.board.size_name() << ": nodes " << with.stats.nodes << " with the table, " << without.stats.nodes << " without");
+    CHECK(with.stats.tt_capacity > 0);
+    CHECK(with.stats.tt_hits_exact + with.stats.tt_hits_lower + with.stats.tt_hits_upper > 0);
+    CHECK(with.value == without.value);
+    CHECK(with.stats.nodes < without.stats.nodes);
+  }
 }
 
 TEST_CASE("the table entry is 16 bytes and the table is sized to the board", "[best_search]") {
   STATIC_REQUIRE(sizeof(BoundTable::Entry) == 16);
+  STATIC_REQUIRE(sizeof(WideBoundTable::Entry) == 24);
+  CHECK(WideBoundTable::bits_for(Board(8, 8, 4)) == 22);
   CHECK(BoundTable::bits_for(Board(3, 3, 3)) == 10);
   CHECK(BoundTable::bits_for(Board(4, 4, 4)) < BoundTable::bits_for(Board(5, 5, 4)));
   CHECK(BoundTable::bits_for(Board(7, 7, 4)) == 0);

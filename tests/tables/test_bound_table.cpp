@@ -88,3 +88,39 @@ TEST_CASE("a bound table of 0 bits is off, as on boards of more than 48 cells", 
   CHECK(BoundTable::bits_for(Board(7, 7, 4)) == 0);  // 49 cells: the key no longer fits an entry
   CHECK(BoundTable::bits_for(Board(3, 3, 3)) == 10);
 }
+
+TEST_CASE("the wide table holds 64-cell keys whole: positions that differ only in the high bits never false-hit",
+          "[bound_table]") {
+  // In the narrow layout (x | o << 48, o >> 16) these two 64-cell positions
+  // have the same key: X on cell 50 alone, and O on cell 2 alone.
+  const Position p{Mask{1} << 50, 0}, q{0, Mask{1} << 2};
+  REQUIRE((p.x | p.o << 48) == (q.x | q.o << 48));
+  REQUIRE((p.o >> 16) == (q.o >> 16));
+  // And two that differ only in O's top cell, 63.
+  const Position r{0b1011, Mask{1} << 40}, s{0b1011, Mask{1} << 40 | Mask{1} << 63};
+  CountingStats stats;
+  for (const auto& [a, b] : {std::pair{p, q}, std::pair{r, s}}) {
+    WideBoundTable t(1);  // two slots: force both into one by choosing the store order
+    t.store(a.x, a.o, 1, 1, stats);
+    const auto hit = t.probe(a.x, a.o, stats);
+    CHECK(hit.lower == 1);  // round trip
+    CHECK(hit.upper == 1);
+    const auto other = t.probe(b.x, b.o, stats);
+    CHECK(other.lower == -1);  // a miss (collision or empty slot), never a's bounds
+    CHECK(other.upper == 1);
+    t.store(b.x, b.o, -1, 0, stats);
+    CHECK(t.probe(b.x, b.o, stats).upper == 0);
+  }
+  CHECK(WideBoundTable::bits_for(Board(8, 8, 4)) > 0);
+}
+
+TEST_CASE("a miss returns the bounds the caller passes (the distance search's range)", "[bound_table]") {
+  BoundTable t(4);
+  NoStats none;
+  const auto b = t.probe(1, 2, none, {-65, 65});
+  CHECK(b.lower == -65);
+  CHECK(b.upper == 65);
+  t.store(1, 2, -40, 12, none);
+  CHECK(t.probe(1, 2, none, {-65, 65}).lower == -40);
+  CHECK(t.probe(1, 2, none, {-65, 65}).upper == 12);
+}

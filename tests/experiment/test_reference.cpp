@@ -68,35 +68,6 @@ TEST_CASE("the reference search treats finished positions and illegal moves", "[
   CHECK_FALSE(search.optimal(x0, 9));  // off the board
 }
 
-TEST_CASE("on a board over 16 cells the reference is a search other than best, and agrees with best", "[reference]") {
-  // The larger boards exist to measure best, so the rows there must be checked
-  // by other code: the reference search may not be best, and where both run
-  // they must agree (two independent computations).
-  const Board b(4, 5, 4);
-  Reference ref(b);
-  REQUIRE(ref.exact() == nullptr);
-  CHECK_THAT(ref.description(), Catch::Contains("reference search") && !Catch::Contains("exact solver"));
-  CHECK_THAT(Reference(Board(3, 3, 3)).description(), Catch::Contains("exact solver"));
-  CHECK(make_strategy(b, kReferenceSearch)->name() != "best");
-  auto best = make_strategy(b, "best");
-  // Positions 12 plies deep: the cells in the orders start, start + step, ...
-  // (mod 20) for steps prime to 20.
-  int checked = 0;
-  for (int step : {3, 7, 9, 11, 13, 17})
-    for (int start : {0, 5}) {
-      Position p;
-      for (int i = 0; i < 12 && result(b, p) == Result::ongoing; ++i) p.play((start + step * i) % 20, p.to_move());
-      if (result(b, p) != Result::ongoing) continue;
-      const SearchResult r = best->search_fast(p);
-      INFO("step " << step << ", start " << start << ": " << format_position(b, p));
-      CHECK(ref.value(p) == r.value);
-      CHECK(ref.optimal(p, r.best_move));
-      CHECK_FALSE(ref.distance(p).has_value());
-      ++checked;
-    }
-  CHECK(checked >= 6);
-}
-
 TEST_CASE("the default strategy can be made for every board, gravity boards included, which the provers refuse",
           "[reference]") {
   for (int rows = 3; rows <= 8; ++rows)

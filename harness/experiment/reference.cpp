@@ -87,12 +87,12 @@ Reference::Reference(const Board& board, const ReferenceFamilies& f, bool search
     return;
   }
   time_budget_ = f.time_budget;
-  families_.push_back(make_strategy(board, f.alpha_beta));
-  if (!board.gravity()) {
-    families_.push_back(make_strategy(board, f.proof));
-  } else if (ConnectBitboard::fits(board.rows(), board.cols())) {
-    families_.push_back(make_strategy(board, f.gravity));
-  }
+  auto make = [&](const std::string& spec) { return f.make ? f.make(board, spec) : make_strategy(board, spec); };
+  families_.push_back(make(f.alpha_beta));
+  if (!board.gravity())
+    families_.push_back(make(f.proof));
+  else if (ConnectBitboard::fits(board.rows(), board.cols()))
+    families_.push_back(make(f.gravity));
   kind_ = families_.size() == 2 ? ReferenceKind::two_families : ReferenceKind::one_family;
 }
 

@@ -56,6 +56,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -93,6 +94,9 @@ struct ReferenceFamilies {
   std::string proof = "dfpn:keys=exact,nodes=" + std::to_string(kDfpnNodeBudget);
   std::string gravity = "connect";  // the second family on gravity boards where it fits
   std::chrono::milliseconds time_budget = kFamilySeconds;
+  // How a spec becomes a strategy: make_strategy when empty.  A test seam (a
+  // deliberately wrong family, without registering it for everyone).
+  std::function<std::unique_ptr<Strategy>(const Board&, const std::string& spec)> make;
 };
 
 // The families a Reference built without explicit ones uses.

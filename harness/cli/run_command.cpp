@@ -120,7 +120,7 @@ void add_run(CLI::App& app) {
   auto opts = std::make_shared<RunCli>();
   CLI::App* cmd = app.add_subcommand(
       "run", "Run an experiment config: every (board, strategy, position set) cell, checked against the exact solver "
-             "(boards over 16 cells: a reference search), to DIR/results.csv and DIR/metadata.json");
+             "(boards over 16 cells: two independent families that agree), to DIR/results.csv and DIR/metadata.json");
   cmd->add_option("config", opts->config, "the experiment config (TOML; see experiments/README.md)")->required();
   cmd->add_option("--out", opts->out, "output folder (default: the config's output, else results/<experiment name>)");
   cmd->add_option("--shard", opts->shard,

@@ -1,43 +1,164 @@
 #include "harness/experiment/reference.hpp"
 
+#include <atomic>
 #include <bit>
-#include <stdexcept>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
 #include "algorithms/game/rules.hpp"
 #include "algorithms/exact/state_space.hpp"
+#include "algorithms/search/cancellable.hpp"
+#include "algorithms/search/connect_bitboard.hpp"
+#include "harness/experiment/disagreements.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/formats/notation.hpp"
 #include "algorithms/exact/published_values.hpp"
 
 namespace tictac {
 
-Reference::Reference(const Board& board, bool search_only) : board_(board) {
-  if (board.cells() <= StateSpace::kMaxCells && !search_only)
+namespace {
+
+ReferenceFamilies& current_families() {
+  static ReferenceFamilies f;
+  return f;
+}
+
+// s's statistics-free search of p, stopped after `budget` of wall time by a
+// timer thread through the cancellable search (the flag is read every 2^16
+// nodes); nullopt when it was stopped.  The search itself is the sacred loop:
+// the timer lives outside it.
+std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::milliseconds budget) {
+  std::atomic<bool> cancel{false};
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::thread timer([&] {
+    std::unique_lock lock(m);
+    if (!cv.wait_for(lock, budget, [&] { return done; })) cancel.store(true);
+  });
+  struct Join {
+    std::mutex& m;
+    std::condition_variable& cv;
+    bool& done;
+    std::thread& t;
+    ~Join() {
+      {
+        std::lock_guard lock(m);
+        done = true;
+      }
+      cv.notify_one();
+      t.join();
+    }
+  } join{m, cv, done, timer};
+  try {
+    return s.search_fast_cancellable(p, cancel);
+  } catch (const SearchCancelled&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+const char* to_string(ReferenceKind k) {
+  switch (k) {
+    case ReferenceKind::exact:
+      return "exact";
+    case ReferenceKind::two_families:
+      return "two_families";
+    case ReferenceKind::one_family:
+      break;
+  }
+  return "one_family";
+}
+
+const ReferenceFamilies& reference_families() { return current_families(); }
+
+ScopedReferenceFamilies::ScopedReferenceFamilies(ReferenceFamilies f) : saved_(current_families()) {
+  current_families() = std::move(f);
+}
+ScopedReferenceFamilies::~ScopedReferenceFamilies() { current_families() = saved_; }
+
+Reference::Reference(const Board& board, bool search_only) : Reference(board, reference_families(), search_only) {}
+
+Reference::Reference(const Board& board, const ReferenceFamilies& f, bool search_only) : board_(board) {
+  if (board.cells() <= StateSpace::kMaxCells && !search_only) {
     exact_ = exact_solution(board);
-  else
-    search_ = make_strategy(board, kReferenceSearch);
+    return;
+  }
+  time_budget_ = f.time_budget;
+  auto make = [&](const std::string& spec) { return f.make ? f.make(board, spec) : make_strategy(board, spec); };
+  families_.push_back(make(f.alpha_beta));
+  if (!board.gravity())
+    families_.push_back(make(f.proof));
+  else if (ConnectBitboard::fits(board.rows(), board.cols()))
+    families_.push_back(make(f.gravity));
+  kind_ = families_.size() == 2 ? ReferenceKind::two_families : ReferenceKind::one_family;
+}
+
+Reference::~Reference() = default;
+
+std::vector<std::string> Reference::family_specs() const {
+  std::vector<std::string> specs;
+  for (const auto& s : families_) specs.push_back(s->spec());
+  return specs;
+}
+
+std::string Reference::budget_text() const {
+  if (exact_) return {};
+  return "per position and family at most " + std::to_string(time_budget_.count()) +
+         " ms of wall time, and a prover's node budget where its spec has one (nodes=N); beyond a budget the "
+         "position is not certified and the run stops";
 }
 
 std::string Reference::description() const {
   if (exact_) return "exact solver (retrograde analysis of every reachable position)";
-  std::string d = std::string("reference search ") + kReferenceSearch +
-                  " (values; a move is optimal when the position after it keeps the value); distance unknown";
+  const auto specs = family_specs();
+  std::string d;
+  if (kind_ == ReferenceKind::two_families)
+    d = "two independent families that must agree: " + specs[0] + " (alpha-beta) and " + specs[1] +
+        (board_.gravity() ? " (the connect solver)" : " (proof-number search)") +
+        "; a move is optimal when both give the position after it the position's value";
+  else
+    d = "one family only, " + specs[0] + " (no second family on this gravity board: connect's bitboards do not hold "
+        "it and the provers refuse gravity): values not certified by two";
+  d += "; " + budget_text() + "; distance unknown";
   if (const auto pv = published_value(board_))
     d += "; the empty board, where a set holds it, also checked against the published value (" +
          std::string(pv->source) + ")";
   return d;
 }
 
+int Reference::certify(const Position& p) {
+  const std::string text = format_position(board_, p);
+  std::vector<FamilyValue> answers;
+  for (const auto& s : families_) {
+    const std::optional<SearchResult> r = search_within(*s, p, time_budget_);
+    if (!r || !r->proved)
+      throw ReferenceUnknown("the reference cannot certify position " + text + " on board " + board_.name() + ": " +
+                                 s->spec() + " ran out of its budget (" +
+                                 (r ? std::string("its node budget") :
+                                      std::to_string(time_budget_.count()) + " ms of wall time") +
+                                 "); the run stops, since a row the reference cannot certify is not checked",
+                             text);
+    answers.push_back({s->spec(), r->value});
+  }
+  for (std::size_t i = 1; i < answers.size(); ++i)
+    if (answers[i].value != answers[0].value)
+      throw ReferenceDisagreement(family_disagreement_message(board_.name(), text, answers[0], answers[i]), text);
+  return answers[0].value;
+}
+
 int Reference::value(const Position& p) {
   if (exact_) return exact_->value(p);
   const auto key = std::make_pair(p.x, p.o);
   if (const auto it = values_.find(key); it != values_.end()) return it->second;
-  const int v = search_->search_fast(p).value;
+  const int v = certify(p);
   if (p.ply() == 0)
     if (const auto pv = published_value(board_); pv && pv->value != v)
-      throw std::runtime_error("the reference search " + std::string(kReferenceSearch) + " gives the empty " +
-                               board_.name() + " board the value " + std::to_string(v) + ", but " + pv->source +
-                               " gives " + std::to_string(pv->value));
+      throw std::runtime_error("the reference (" + description() + ") gives the empty " + board_.name() +
+                               " board the value " + std::to_string(v) + ", but " + pv->source + " gives " +
+                               std::to_string(pv->value));
   values_.emplace(key, v);
   return v;
 }

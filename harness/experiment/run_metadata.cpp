@@ -91,9 +91,16 @@ void describe_cells(Json& m, const RunDescription& run) {
                   {"balancing", "greedy, most expensive cell first, to the least loaded shard; cost = positions x "
                                 "strategy weight (" + cost_weights_text() + ") x 2^board cells"}};
   m["result_rows"] = 0;  // set_totals
-  Json against = Json::object();
-  for (const auto& pb : run.boards) against[pb.board.name()] = pb.ref->description();
-  m["exactness"] = {{"checked_against", against}, {"disagreements", 0}, {"unknown", 0}};
+  // Which reference each board had (reference.hpp): in words, and as its
+  // kind (exact, two_families, one_family), the families' specs and budgets.
+  Json against = Json::object(), reference = Json::object();
+  for (const auto& pb : run.boards) {
+    against[pb.board.name()] = pb.ref->description();
+    reference[pb.board.name()] = {{"kind", to_string(pb.ref->kind())},
+                                  {"families", pb.ref->family_specs()},
+                                  {"budget", pb.ref->budget_text()}};
+  }
+  m["exactness"] = {{"checked_against", against}, {"reference", reference}, {"disagreements", 0}, {"unknown", 0}};
 }
 
 void describe_columns(Json& m, const RunDescription& run) {

@@ -22,7 +22,7 @@ namespace {
 constexpr const char* kFromConfig = "config";
 constexpr const char* kFromCounting = "search (counting instantiation, run once per position)";
 constexpr const char* kFromExact = "reference: the exact solver (retrograde analysis) on boards of at most 16 cells, "
-                                   "a reference search above (metadata.json: exactness)";
+                                   "two independent families that agree above (metadata.json: exactness)";
 constexpr const char* kFromFast = "search_fast (statistics compiled out, run once per repetition)";
 
 bool interrupted(const RunOptions& options) { return options.interrupt && options.interrupt->load(); }
@@ -217,7 +217,16 @@ struct CellRunner {
     MeasurementStatus status = MeasurementStatus::agrees;
     for (std::size_t pi = 0; pi < set.size(); ++pi) {
       if (interrupted(options)) throw Interrupted();
-      const PositionMeasurement m = measure(ci, pi);
+      // The reference certifies the row's move here (the value of the
+      // position after it): when it cannot, the error names the row.
+      PositionMeasurement m;
+      try {
+        m = measure(ci, pi);
+      } catch (const ReferenceDisagreement& e) {
+        throw ReferenceDisagreement(row_name(label, set[pi]) + ": " + e.what(), e.position);
+      } catch (const ReferenceUnknown& e) {
+        throw ReferenceUnknown(row_name(label, set[pi]) + ": " + e.what(), e.position);
+      }
       if (m.status() == MeasurementStatus::disagrees || status == MeasurementStatus::agrees) status = m.status();
       add_to_total(total, m.counted.stats);
       for (std::size_t r = 0; r < total_time.size(); ++r) total_time[r] += m.times[r];
@@ -238,6 +247,11 @@ struct CellRunner {
     searches += 1 + static_cast<std::uint64_t>(config.repetitions);
     return measure_position(*pb.strategies[cell.strategy], *pb.ref, pb.sets[cell.set][pi], config.repetitions, done,
                             options.cancellable_searches ? options.interrupt : nullptr);
+  }
+
+  // The cell and position of the rows about to be written.
+  std::string row_name(const CellLabel& c, const PositionEntry& e) const {
+    return c.board.name() + " " + c.strategy.spec() + " " + c.set.name + " " + format_position(c.board, e.position);
   }
 
   // The position's rows, and what disagrees with the reference or is unknown.

@@ -1,6 +1,6 @@
 // The experiment runner: every (board, strategy, position set) cell of a
 // config, searched, timed, checked against a reference (reference.hpp: the
-// exact solver, or a reference search on boards over 16 cells), and written as
+// exact solver, or two independent families that agree on boards over 16 cells), and written as
 // tidy CSV with its metadata (`tictac run`).  A run is four steps:
 //
 //   plan      the boards, strategies and position sets of the config, the

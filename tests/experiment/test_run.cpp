@@ -248,7 +248,7 @@ kind = "all"
   CHECK_FALSE(std::filesystem::exists(t.path / "out"));
 }
 
-TEST_CASE("on a board over 16 cells rows are checked against the reference search, and sets that need the exact solver are refused", "[run]") {
+TEST_CASE("on a board over 16 cells rows are checked against two families that agree, and sets that need the exact solver are refused", "[run]") {
   TempDir t;
   write_file(t.path / "exp.toml", R"([experiment]
 name = "big"
@@ -288,12 +288,15 @@ boards = ["3x6k3"]
       CHECK(row.at("exact_value") == row.at("value"));
     }
     if (row.at("board") == "3x6" && row.at("position") == "....../....../......")
-      CHECK(row.at("exact_value") == "1");  // 3 in a row on 3x6: X wins (the reference search's verdict)
+      CHECK(row.at("exact_value") == "1");  // 3 in a row on 3x6: X wins (the two families' verdict)
   }
   CHECK(cells == std::set<std::string>{"3x3 best empty", "3x3 memo empty", "3x6 best empty", "3x6 best some"});
   const json m = json::parse(read_file(t.path / "out/metadata.json"));
   CHECK_THAT(m["exactness"]["checked_against"]["3x3k3"].get<std::string>(), Catch::Contains("exact solver"));
-  CHECK_THAT(m["exactness"]["checked_against"]["3x6k3"].get<std::string>(), Catch::Contains("reference search"));
+  CHECK_THAT(m["exactness"]["checked_against"]["3x6k3"].get<std::string>(), Catch::Contains("two independent families"));
+  CHECK(m["exactness"]["reference"]["3x3k3"]["kind"] == "exact");
+  CHECK(m["exactness"]["reference"]["3x6k3"]["kind"] == "two_families");
+  CHECK(m["exactness"]["reference"]["3x6k3"]["families"].size() == 2);
   CHECK(m["max_rss_kib"].get<long>() > 0);
   CHECK(m["strategies"].size() == 2);
 

@@ -18,6 +18,7 @@ std::string_view to_string(PositionSetKind k) {
     case PositionSetKind::plies: return "plies";
     case PositionSetKind::stratified: return "stratified";
     case PositionSetKind::list: return "list";
+    case PositionSetKind::random: return "random";
   }
   return "?";
 }
@@ -90,6 +91,8 @@ std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, 
         out.push_back(entry(i));
       }
       break;
+    case PositionSetKind::random:
+      throw std::invalid_argument("random sets are made by random play in the harness (set_generator.hpp), not from the exact solution");
   }
   return out;
 }

@@ -14,6 +14,13 @@
 //               machine and compiler
 //   list        given positions (an explicit list or a file, read by the
 //               harness)
+//   random      seeded random play to the given plies (the harness makes it,
+//               on every board: harness/experiment/set_generator.hpp;
+//               generate_position_set refuses it)
+//
+// Here, sets come from the exact solution (boards of at most 16 cells); the
+// harness makes every kind on larger boards (set_generator.hpp), and the
+// stratified kind also in Pons's six strata (per_stratum).
 //
 // Order: by ply, then (stratified) by distance, then by state-space index, so
 // a set is the same list every time.
@@ -28,7 +35,7 @@
 
 namespace tictac {
 
-enum class PositionSetKind : std::uint8_t { empty, all, canonical, plies, stratified, list };
+enum class PositionSetKind : std::uint8_t { empty, all, canonical, plies, stratified, list, random };
 
 std::string_view to_string(PositionSetKind k);
 
@@ -49,7 +56,7 @@ struct PositionEntry {
 };
 
 // Throws std::invalid_argument when a listed position is not reachable on the
-// solution's board, or a ply is out of range.
+// solution's board, a ply is out of range, or the kind is random.
 std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, const PositionSetSpec& spec);
 
 // The sampling key of stratified sets: splitmix64 of (seed, position code).

@@ -229,7 +229,8 @@ void read_strategy(const Reader& r, const toml::table& t, ExperimentConfig& c) {
 
 void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& c) {
   const int line = line_of(t);
-  r.known_keys(t, "[[position_set]]", {"name", "kind", "plies", "per_group", "seed", "positions", "file", "rows", "boards"});
+  r.known_keys(t, "[[position_set]]", {"name", "kind", "plies", "per_group", "per_ply", "per_stratum", "max_positions", "max_games",
+                                        "budget", "balance", "seed", "positions", "file", "rows", "boards"});
   PositionSetConfig s;
   s.position_rows = c.position_rows;
   if (const auto* n = t.get("rows")) {
@@ -244,17 +245,18 @@ void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& 
     if (other.name == s.name) r.fail(line_of(*t.get("name")), "name", "position set '" + s.name + "' is defined twice");
   const std::string kind = r.string(t, "kind", true, line);
   static const std::map<std::string, std::pair<PositionSetKind, std::set<std::string>>> kinds = {
-      {"empty", {PositionSetKind::empty, {}}},
+      {"empty", {PositionSetKind::empty, {"budget"}}},
       {"all", {PositionSetKind::all, {}}},
-      {"canonical", {PositionSetKind::canonical, {}}},
-      {"plies", {PositionSetKind::plies, {"plies"}}},
-      {"stratified", {PositionSetKind::stratified, {"plies", "per_group", "seed"}}},
-      {"list", {PositionSetKind::list, {"positions"}}},
+      {"canonical", {PositionSetKind::canonical, {"plies", "max_positions", "budget"}}},
+      {"plies", {PositionSetKind::plies, {"plies", "max_positions", "budget"}}},
+      {"random", {PositionSetKind::random, {"plies", "per_ply", "seed", "max_games", "budget"}}},
+      {"stratified", {PositionSetKind::stratified, {"plies", "per_group", "per_stratum", "seed", "max_games", "budget", "balance"}}},
+      {"list", {PositionSetKind::list, {"positions", "budget"}}},
       {"file", {PositionSetKind::list, {"file"}}},
   };
   const auto it = kinds.find(kind);
   if (it == kinds.end())
-    r.fail(line_of(*t.get("kind")), "kind", "'" + kind + "' is not one of empty, all, canonical, plies, stratified, list, file");
+    r.fail(line_of(*t.get("kind")), "kind", "'" + kind + "' is not one of empty, all, canonical, plies, random, stratified, list, file");
   s.kind = it->second.first;
   s.from_file = kind == "file";
   for (auto&& [k, v] : t) {
@@ -268,6 +270,27 @@ void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& 
     for (const toml::node& e : r.array(*n, "plies")) s.plies.push_back(static_cast<int>(r.integer(e, "plies", 0, 64)));
   if (kind == "plies" && s.plies.empty()) r.fail(line, "plies", "a set of kind 'plies' needs a non-empty list of plies");
   if (const auto* n = t.get("per_group")) s.per_group = static_cast<int>(r.integer(*n, "per_group", 0, 1000000));
+  if (const auto* n = t.get("per_ply")) s.per_ply = static_cast<int>(r.integer(*n, "per_ply", 1, 1000000));
+  if (kind == "random" && (s.plies.empty() || s.per_ply == 0))
+    r.fail(line, s.plies.empty() ? "plies" : "per_ply", "a set of kind 'random' needs plies and per_ply (positions per ply)");
+  if (const auto* n = t.get("per_stratum")) s.per_stratum = static_cast<int>(r.integer(*n, "per_stratum", 1, 1000000));
+  if (s.per_stratum && s.per_group)
+    r.fail(line_of(*t.get("per_stratum")), "per_stratum", "per_stratum (Pons's strata) and per_group ((ply, distance) groups) are two kinds of strata: give one");
+  if (s.per_stratum && !s.plies.empty())
+    r.fail(line_of(*t.get("plies")), "plies", "Pons's strata (per_stratum) cover every ply; plies go with per_group");
+  if (const auto* n = t.get("max_positions"))
+    s.max_positions = static_cast<std::size_t>(r.integer(*n, "max_positions", 1, 100000000));
+  if (const auto* n = t.get("max_games")) s.max_games = static_cast<std::size_t>(r.integer(*n, "max_games", 1, 1000000000));
+  if (const auto* n = t.get("budget")) {
+    s.budget_seconds = r.number(*n, "budget");
+    if (s.budget_seconds < 0) r.fail(line_of(*n), "budget", "must not be negative (seconds; 0: no budget)");
+  }
+  if (const auto* n = t.get("balance")) {
+    s.balance = r.string(t, "balance", false, line);
+    if (s.balance != "auto" && s.balance != "on" && s.balance != "off")
+      r.fail(line_of(*n), "balance", "'" + s.balance + "' is not one of auto, on, off");
+    if (!s.per_stratum) r.fail(line_of(*n), "balance", "applies to Pons's strata (per_stratum) only");
+  }
   if (const auto* n = t.get("seed"))
     s.seed = static_cast<std::uint64_t>(r.integer(*n, "seed", 0, std::numeric_limits<std::int64_t>::max()));
   if (kind == "list") {

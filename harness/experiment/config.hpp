@@ -51,6 +51,12 @@ struct PositionSetConfig {
   bool from_file = false;             // kind = "file": a list read from `file`
   std::vector<int> plies;
   int per_group = 0;
+  int per_ply = 0;                    // random: positions per ply
+  int per_stratum = 0;                // stratified: positions per Pons stratum (set_generator.hpp)
+  std::size_t max_positions = 100000; // plies, canonical: the most positions a ply may give
+  std::size_t max_games = 0;          // random, stratified (per_stratum): games of random play at most (0: the generator's default)
+  double budget_seconds = 10;         // beyond 16 cells: the strong solver's budget per search (strong_solve.hpp)
+  std::string balance = "auto";       // stratified (per_stratum): auto, on, off
   std::uint64_t seed = 0;
   std::vector<std::string> positions;  // kind = "list": position text, parsed per board
   std::vector<int> position_lines;

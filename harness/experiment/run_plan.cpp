@@ -1,8 +1,11 @@
 #include "harness/experiment/run_plan.hpp"
 
 #include <algorithm>
+#include <iostream>
 
 #include "harness/formats/notation.hpp"
+#include "harness/experiment/set_generator.hpp"
+#include "harness/experiment/strong_solve.hpp"
 #include "harness/formats/position_set_io.hpp"
 
 namespace tictac {
@@ -31,35 +34,56 @@ std::unique_ptr<Strategy> prepare_strategy(const ExperimentConfig& c, const Stra
   }
 }
 
-void refuse_without_exact(const ExperimentConfig& c, const PositionSetConfig& ps, const Board& b) {
-  config_fail(c, ps.line,
-              "position set '" + ps.name + "' (kind " + (ps.from_file ? std::string("file") : std::string(to_string(ps.kind))) +
-                  ") needs the exact solver, which handles boards of at most " + std::to_string(StateSpace::kMaxCells) +
-                  " cells; on board " + b.name() + " (" + std::to_string(b.cells()) +
-                  " cells) use kind 'empty' or 'list', or limit the set with boards = [...]");
+SetRequest request_of(const PositionSetConfig& ps) {
+  SetRequest r;
+  r.kind = ps.kind;
+  r.plies = ps.plies;
+  r.per_group = ps.per_group;
+  r.per_ply = ps.per_ply;
+  r.per_stratum = ps.per_stratum;
+  r.seed = ps.seed;
+  r.max_positions = ps.max_positions;
+  r.max_games = ps.max_games;
+  r.balance = ps.balance == "on" ? SetRequest::Balance::on : ps.balance == "off" ? SetRequest::Balance::off : SetRequest::Balance::automatic;
+  return r;
 }
 
-// The positions of `ps` on pb's board: from a file, from the exact solution,
-// or (on a board over 16 cells) the empty board or a list, valued by the
-// reference search (distance -1: unknown).
+// The positions of `ps` on pb's board: from a file (every row checked,
+// position_set_io.hpp), from the exact solution (the kinds of
+// position_set.hpp, as they have always been made), or by the set generator
+// and the strong solver (random, Pons's strata, and every kind beyond 16
+// cells but the empty board and lists, which the reference values: distance
+// -1, unknown).  A position the strong solver leaves unknown within the
+// set's budget makes the set refused: a row needs its value.
 std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb) {
   const auto& exact = pb.ref->exact();
-  if (!exact && ((ps.kind != PositionSetKind::empty && ps.kind != PositionSetKind::list) || ps.from_file))
-    refuse_without_exact(c, ps, pb.board);
-  if (ps.from_file) return read_position_set(ps.file, *exact);
-  PositionSetSpec spec{ps.kind, ps.plies, ps.per_group, ps.seed, {}};
+  if (ps.from_file) return read_position_set_file(ps.file, pb.board, exact.get()).entries;
+  SetRequest request = request_of(ps);
   for (std::size_t i = 0; i < ps.positions.size(); ++i) {
     try {
-      spec.positions.push_back(parse_position(pb.board, ps.positions[i]));
+      request.positions.push_back(parse_position(pb.board, ps.positions[i]));
     } catch (const std::invalid_argument& e) {
       config_fail(c, ps.position_lines[i], "key 'positions': on board " + pb.board.name() + ": " + e.what());
     }
   }
-  if (exact) return generate_position_set(*exact, spec);
-  if (spec.kind == PositionSetKind::empty) spec.positions = {Position{}};
-  std::vector<PositionEntry> set;
-  for (const Position& p : spec.positions) set.push_back({p, p.ply(), pb.ref->value(p), pb.ref->distance(p).value_or(-1)});
-  return set;
+  const bool generated = ps.kind == PositionSetKind::random || ps.per_stratum > 0;
+  if (exact && !generated && !(ps.kind == PositionSetKind::canonical && !ps.plies.empty()))
+    return generate_position_set(*exact, {ps.kind, ps.plies, ps.per_group, ps.seed, request.positions});
+  if (!exact && (ps.kind == PositionSetKind::empty || ps.kind == PositionSetKind::list)) {
+    if (ps.kind == PositionSetKind::empty) request.positions = {Position{}};
+    std::vector<PositionEntry> set;
+    for (const Position& p : request.positions) set.push_back({p, p.ply(), pb.ref->value(p), pb.ref->distance(p).value_or(-1)});
+    return set;
+  }
+  StrongSolver solver(pb.board, ps.budget_seconds);
+  const GeneratedSet g = generate_set(pb.board, request, solver);
+  for (const std::string& note : g.notes) std::cerr << c.source << ": position set '" << ps.name << "' on " << pb.board.name() << ": " << note << "\n";
+  if (!g.unknown.empty())
+    config_fail(c, ps.line,
+                "position set '" + ps.name + "' on board " + pb.board.name() + ": " + std::to_string(g.unknown.size()) +
+                    " positions are unknown within the strong solver's budget of " + std::to_string(ps.budget_seconds) +
+                    " s (the first: " + format_position(pb.board, g.unknown.front()) + "); raise key 'budget' or choose other plies");
+  return g.entries;
 }
 
 std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb) {

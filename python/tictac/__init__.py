@@ -422,7 +422,7 @@ def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = 
     (``positions``, each checked); ``file`` (a position-set CSV, ``file``).
 
     Columns, as in a position-set file: board, k, gravity, position, ply, value (exact,
-    X's point of view), distance (plies to the end under perfect play).
+    X's point of view), value_to_move (the side to move's), distance (plies to the end under perfect play).
     Boards of at most 16 cells.  Raises ValueError for an unknown kind, an
     option that does not apply to it, or an illegal or unreachable position.
     """
@@ -449,7 +449,8 @@ def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = 
     n = len(cols["position"])
     return pd.DataFrame({"board": [b.size_name] * n, "k": [b.k] * n, "gravity": [b.gravity] * n,
                          "position": cols["position"],
-                         "ply": cols["ply"], "value": cols["value"], "distance": cols["distance"]})
+                         "ply": cols["ply"], "value": cols["value"], "value_to_move": cols["value_to_move"],
+                         "distance": cols["distance"]})
 
 
 class RunResult(NamedTuple):

@@ -148,20 +148,22 @@ py::dict position_set(const Board& b, const std::string& kind, const std::vector
       set = generate_position_set(*exact, spec);
     }
     std::vector<std::string> text;
-    std::vector<int> ply, value, distance;
+    std::vector<int> ply, value, distance, value_to_move;
     for (const PositionEntry& e : set) {
       text.push_back(format_position(b, e.position));
       ply.push_back(e.ply);
       value.push_back(e.value);
+      value_to_move.push_back(e.position.to_move() == Side::X ? e.value : -e.value);
       distance.push_back(e.distance);
     }
-    return std::make_tuple(std::move(text), std::move(ply), std::move(value), std::move(distance));
+    return std::make_tuple(std::move(text), std::move(ply), std::move(value), std::move(distance), std::move(value_to_move));
   });
   py::dict d;
   d["position"] = std::get<0>(columns);
   d["ply"] = std::get<1>(columns);
   d["value"] = std::get<2>(columns);
   d["distance"] = std::get<3>(columns);
+  d["value_to_move"] = std::get<4>(columns);
   return d;
 }
 

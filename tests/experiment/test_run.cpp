@@ -174,7 +174,7 @@ seed = 11
 )");
   REQUIRE(run_tictac("run gen.toml --out gen", t.path).exit_code == 0);
   const std::string set_file = read_file(t.path / "gen/positions-pons-3x3k3.csv");
-  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,distance\n"));
+  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,value_to_move,distance\n"));
   write_file(t.path / "use.toml", R"(
 [experiment]
 name = "use"
@@ -345,7 +345,7 @@ seed = 5
   CHECK(meta["exactness"]["disagreements"] == 0);
   // The set file is named and marked as the gravity board's.
   const std::string set_file = read_file(t.path / "g/positions-pons-3x4k3g.csv");
-  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,distance\n3x4,3,true,"));
+  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,value_to_move,distance\n3x4,3,true,"));
 
   // Read back on 3x4k3g it is the same set; on 3x4k3, a board of other rules, it is refused.
   for (const char* board : {"3x4k3g", "3x4k3"}) {

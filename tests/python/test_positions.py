@@ -10,7 +10,7 @@ import tictac
 
 def test_kind_all_is_every_nonterminal_position_with_its_exact_value(board):
     df = tictac.positions(board, kind="all")
-    assert list(df.columns) == ["board", "k", "gravity", "position", "ply", "value", "distance"]  # as position files
+    assert list(df.columns) == ["board", "k", "gravity", "position", "ply", "value", "value_to_move", "distance"]  # as position files
     assert len(df) == 4520  # ground-truth.md
     # positions by ply (ground-truth.md) less the finished ones: none before ply 5
     assert df.groupby("ply").size().tolist()[:5] == [1, 9, 72, 252, 756]

@@ -1,0 +1,188 @@
+// `tictac sets`: generate a position set on any board up to 64 cells and
+// write it as a shareable CSV (harness/formats/position_set_io.hpp), or check
+// a set file.  The kinds and the Pons strata: harness/experiment/set_generator.hpp.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <filesystem>
+#include <map>
+
+#include "harness/cli/board_options.hpp"
+#include "harness/cli/commands.hpp"
+#include "harness/experiment/set_generator.hpp"
+#include "harness/experiment/strong_solve.hpp"
+#include "harness/formats/atomic_file.hpp"
+#include "harness/formats/notation.hpp"
+#include "harness/formats/position_set_io.hpp"
+#include "harness/registry/exact_cache.hpp"
+
+namespace tictac::cli {
+
+namespace {
+
+struct SetsCli {
+  BoardOptions board;
+  std::string kind = "stratified";
+  std::vector<int> plies;
+  int per_ply = 0, per_stratum = 0, per_group = 0;
+  std::uint64_t seed = 1;
+  std::size_t max_positions = 100000, max_games = 0;
+  double budget = 10, max_seconds = 0;
+  bool value_fallback = false;
+  std::string balance = "auto";
+  std::vector<std::string> positions;
+  std::string out, check;
+  bool split = false, resolve = false;
+};
+
+std::filesystem::path split_path(const std::filesystem::path& out, const std::string& stratum) {
+  return out.parent_path() / (out.stem().string() + "-" + stratum + out.extension().string());
+}
+
+void write_file(const std::filesystem::path& path, const Board& board, const std::vector<PositionEntry>& entries,
+                const std::vector<std::string>& strata, const std::vector<std::string>& notes) {
+  AtomicFile file(path);
+  write_position_set(file.stream(), board, entries, strata, notes);
+  file.commit();
+  fmt::print(stderr, "tictac sets: wrote {} positions to {}\n", entries.size(), path.string());
+}
+
+void generate(const SetsCli& o) {
+  const Board board = o.board.parse_board();
+  static const std::map<std::string, PositionSetKind> kinds = {
+      {"empty", PositionSetKind::empty}, {"all", PositionSetKind::all},   {"canonical", PositionSetKind::canonical},
+      {"plies", PositionSetKind::plies}, {"random", PositionSetKind::random}, {"stratified", PositionSetKind::stratified},
+      {"list", PositionSetKind::list}};
+  SetRequest r;
+  r.kind = kinds.at(o.kind);
+  r.plies = o.plies;
+  r.per_ply = o.per_ply;
+  r.per_stratum = o.per_stratum;
+  r.per_group = o.per_group;
+  r.seed = o.seed;
+  r.max_positions = o.max_positions;
+  r.max_games = o.max_games;
+  r.max_seconds = o.max_seconds;
+  r.value_fallback = o.value_fallback;
+  r.balance = o.balance == "on" ? SetRequest::Balance::on : o.balance == "off" ? SetRequest::Balance::off : SetRequest::Balance::automatic;
+  for (const std::string& p : o.positions) r.positions.push_back(parse_position(board, p));
+  if (r.kind == PositionSetKind::stratified && r.per_stratum <= 0 && r.per_group <= 0)
+    throw std::invalid_argument("--kind stratified needs --per-stratum (Pons's six strata) or --per-group (up to 16 cells)");
+  if (o.out.empty()) throw std::invalid_argument("--out FILE is needed (the set's CSV)");
+  StrongSolver solver(board, o.budget);
+  fmt::print(stderr, "tictac sets: {} set on {}, solved by {}\n", o.kind, board.name(), solver.description());
+  GeneratedSet set = generate_set(board, r, solver, [](const std::string& line) { fmt::print(stderr, "tictac sets: {}\n", line); });
+  std::vector<std::string> notes = set.notes;
+  notes.insert(notes.begin(), "tictac sets --board " + board.size_name() + " --k " + std::to_string(board.k()) +
+                                  (board.gravity() ? " --gravity" : "") + " --kind " + o.kind + " --seed " + std::to_string(o.seed) +
+                                  (o.per_stratum ? " --per-stratum " + std::to_string(o.per_stratum) : "") +
+                                  (o.per_ply ? " --per-ply " + std::to_string(o.per_ply) : "") +
+                                  " --budget " + fmt::format("{}", o.budget) +
+                                  (o.max_seconds > 0 ? " --max-seconds " + fmt::format("{}", o.max_seconds) : "") +
+                                  (o.value_fallback ? " --value-fallback" : ""));
+  notes.insert(notes.begin() + 1, "value: X's view; value_to_move: the side to move's; distance: plies to the end under perfect "
+                                  "play (the winner as fast as it can, the loser as slow; a draw's is the empty cells); empty where unknown");
+  for (const Position& p : set.unknown) notes.push_back("unknown within the budget: " + format_position(board, p));
+  for (const std::string& n : set.notes) fmt::print(stderr, "tictac sets: {}\n", n);
+  const bool stratified = r.kind == PositionSetKind::stratified && r.per_stratum > 0;
+  if (o.split && stratified) {
+    for (const std::string& name : pons_strata()) {
+      std::vector<PositionEntry> part;
+      for (std::size_t i = 0; i < set.entries.size(); ++i)
+        if (set.strata[i] == name) part.push_back(set.entries[i]);
+      std::vector<std::string> part_notes = notes;
+      part_notes.insert(part_notes.begin() + 2, "stratum " + name + " of the set made by this command");
+      write_file(split_path(o.out, name), board, part, std::vector<std::string>(part.size(), name), part_notes);
+    }
+  } else {
+    write_file(o.out, board, set.entries, stratified ? set.strata : std::vector<std::string>{}, notes);
+  }
+}
+
+void check(const SetsCli& o) {
+  const Board board = o.board.parse_board();
+  std::shared_ptr<const ExactSolution> exact;
+  if (board.cells() <= 16) exact = exact_solution(board);
+  const ReadSet set = read_position_set_file(o.check, board, exact.get());
+  fmt::print("{}: {} positions on {}: every row legal, reachable, unfinished, value and value_to_move in agreement, "
+             "distance consistent with the value{}\n",
+             o.check, set.entries.size(), board.name(),
+             board.cells() <= 16 ? ", and value and distance equal to the exact solution's" : "");
+  if (!o.resolve) return;
+  StrongSolver solver(board, o.budget);
+  std::size_t unknown = 0, bad = 0;
+  for (std::size_t i = 0; i < set.entries.size(); ++i) {
+    const PositionEntry& e = set.entries[i];
+    const StrongValue v = solver.solve(e.position);
+    if (v.status == StrongValue::Status::unknown) {
+      ++unknown;
+      continue;
+    }
+    const bool value_bad = v.value != e.value;
+    const bool distance_bad = v.status == StrongValue::Status::solved && e.distance >= 0 && v.distance != e.distance;
+    if (value_bad || distance_bad) {
+      ++bad;
+      fmt::print(stderr, "{}:{}: {} has value {} distance {} in the file, {} distance {} by {}\n", o.check, set.lines[i],
+                 format_position(board, e.position), e.value, e.distance, v.value, v.distance, solver.description());
+    }
+    if ((i + 1) % 100 == 0) fmt::print(stderr, "tictac sets: re-solved {} of {}\n", i + 1, set.entries.size());
+  }
+  fmt::print("re-solved by {}: {} agree, {} disagree, {} unknown within the budget\n", solver.description(),
+             set.entries.size() - bad - unknown, bad, unknown);
+  if (bad) throw ExitCode{kExitFailure};
+}
+
+}  // namespace
+
+void add_sets(CLI::App& app) {
+  auto o = std::make_shared<SetsCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "sets", "Generate a position set on any board up to 64 cells, each position with its exact value and distance, as a "
+              "shareable CSV; or check a set file (--check)");
+  add_board_options(*cmd, o->board);
+  cmd->add_option("--kind", o->kind,
+                  "empty, all (up to 16 cells), canonical and plies (the unfinished positions at --plies, one per symmetry "
+                  "class for canonical, refused above --max-positions), random (--per-ply positions per ply by seeded "
+                  "random play), stratified (--per-stratum: Pons's six strata by ply and distance, sampled by random play; "
+                  "--per-group: the exact solution's (ply, distance) groups, up to 16 cells), list (--position)")
+      ->check(CLI::IsMember({"empty", "all", "canonical", "plies", "random", "stratified", "list"}))
+      ->capture_default_str();
+  cmd->add_option("--plies", o->plies, "the plies (plies, canonical, random; stratified with --per-group)");
+  cmd->add_option("--per-ply", o->per_ply, "random: distinct unfinished positions per ply");
+  cmd->add_option("--per-stratum", o->per_stratum, "stratified: positions per Pons stratum");
+  cmd->add_option("--per-group", o->per_group, "stratified, up to 16 cells: positions per (ply, distance) group");
+  cmd->add_option("--seed", o->seed, "the seed of the random play (SplitMix64)")->capture_default_str();
+  cmd->add_option("--max-positions", o->max_positions, "plies and canonical: refuse a ply with more positions than this")
+      ->capture_default_str();
+  cmd->add_option("--max-games", o->max_games, "random and stratified: games of random play at most (0: 100 per position wanted)")
+      ->capture_default_str();
+  cmd->add_option("--budget", o->budget,
+                  "seconds per search of the strong solver beyond 16 cells (connect:mode=distance on gravity boards, else "
+                  "best:distance=on; then the value alone with the same budget); a position it cannot finish is unknown "
+                  "and left out (0: no budget). Up to 16 cells the exact solution answers at once")
+      ->capture_default_str();
+  cmd->add_option("--max-seconds", o->max_seconds,
+                  "stratified: stop sampling after this many seconds and write what was found, saying which strata are "
+                  "short (0: no limit)")
+      ->capture_default_str();
+  cmd->add_flag("--value-fallback", o->value_fallback,
+                "stratified: when a distance search runs out of the budget, seek the value with a weak search (a draw's "
+                "distance follows from it; a win or loss without its distance still has no stratum)");
+  cmd->add_option("--balance", o->balance, "stratified: balance each stratum by value: on, off, auto (when most positions are draws)")
+      ->check(CLI::IsMember({"auto", "on", "off"}))
+      ->capture_default_str();
+  cmd->add_option("--position", o->positions, "list: a position (rows of X, O and ., the top row first); repeat it");
+  cmd->add_option("--out", o->out, "the CSV to write (all or nothing)");
+  cmd->add_flag("--split", o->split, "stratified: one file per stratum, FILE's name with -STRATUM before its extension");
+  cmd->add_option("--check", o->check, "check this set file instead: every row read back and checked (position_set_io.hpp)");
+  cmd->add_flag("--resolve", o->resolve, "with --check: also strong-solve every row again and compare (slow beyond 16 cells)");
+  cmd->footer("Progress goes to stderr. Random choices draw from SplitMix64 with --seed, so a set is the same on every "
+              "machine, except which positions the time budget leaves unknown (they are listed in the file's notes). "
+              "The file's '#' lines say how the set was made and how the strata were cut.");
+  cmd->callback([o] {
+    if (!o->check.empty()) check(*o);
+    else generate(*o);
+  });
+}
+
+}  // namespace tictac::cli

@@ -1,0 +1,118 @@
+#include "harness/experiment/strong_solve.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "algorithms/exact/state_space.hpp"
+#include "algorithms/game/rules.hpp"
+#include "algorithms/search/cancellable.hpp"
+#include "algorithms/search/connect_bitboard.hpp"
+#include "harness/registry/exact_cache.hpp"
+
+namespace tictac {
+
+std::string strong_solver_spec(const Board& board, bool distance) {
+  if (board.gravity() && ConnectBitboard::fits(board.rows(), board.cols()))
+    return distance ? "connect:mode=distance" : "connect";
+  return distance ? "best:distance=on" : "best";
+}
+
+const char* to_string(StrongValue::Status s) {
+  switch (s) {
+    case StrongValue::Status::solved: return "solved";
+    case StrongValue::Status::value_only: return "value_only";
+    case StrongValue::Status::unknown: return "unknown";
+  }
+  return "?";
+}
+
+StrongSolver::StrongSolver(const Board& board, double budget_seconds) : board_(board), budget_(budget_seconds) {
+  if (board.cells() <= StateSpace::kMaxCells) {
+    exact_ = exact_solution(board);
+    return;
+  }
+  distance_spec_ = strong_solver_spec(board, true);
+  weak_spec_ = strong_solver_spec(board, false);
+}
+
+// The strategies are made at the first search, so that a set refused for
+// another reason (a kind, a limit) says that reason first.
+void StrongSolver::make() {
+  if (distance_) return;
+  try {
+    distance_ = make_strategy(board_, distance_spec_);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("board " + board_.name() + " has no strong solver beyond the exact solution's " +
+                                std::to_string(StateSpace::kMaxCells) + " cells: " + distance_spec_ + " is refused (" +
+                                e.what() + ")");
+  }
+  weak_ = make_strategy(board_, weak_spec_);
+}
+
+StrongSolver::~StrongSolver() = default;
+
+std::string StrongSolver::description() const {
+  if (exact_) return "the exact retrograde solution";
+  std::string budget = budget_ > 0 ? std::to_string(static_cast<long>(budget_ * 1000)) + " ms" : std::string("no");
+  return distance_spec_ + " (value only: " + weak_spec_ + "), " + budget + " budget per search";
+}
+
+bool StrongSolver::run(std::unique_ptr<Strategy>& s, const std::string& spec, const Position& p, SearchResult& out) {
+  if (budget_ <= 0) {
+    out = s->search_fast(p);
+    return true;
+  }
+  std::atomic<bool> cancel{false};
+  std::mutex m;
+  std::condition_variable cv;
+  bool finished = false;
+  std::thread watchdog([&] {
+    std::unique_lock lock(m);
+    if (!cv.wait_for(lock, std::chrono::duration<double>(budget_), [&] { return finished; })) cancel = true;
+  });
+  bool ok = true;
+  try {
+    out = s->search_fast_cancellable(p, cancel);
+  } catch (const SearchCancelled&) {
+    ok = false;
+  }
+  {
+    std::lock_guard lock(m);
+    finished = true;
+  }
+  cv.notify_one();
+  watchdog.join();
+  if (!ok) s = make_strategy(board_, spec);
+  return ok && out.proved;
+}
+
+StrongValue StrongSolver::solve(const Position& p, bool value_fallback) {
+  StrongValue v;
+  if (exact_) {
+    v.status = StrongValue::Status::solved;
+    v.value = exact_->value(p);
+    v.distance = exact_->distance(p);
+    return v;
+  }
+  make();
+  const int empty = board_.cells() - p.ply();
+  SearchResult r;
+  if (run(distance_, distance_spec_, p, r) && r.distance >= 0) {
+    v.status = StrongValue::Status::solved;
+    v.value = r.value;
+    v.distance = r.distance;
+    return v;
+  }
+  if (value_fallback && run(weak_, weak_spec_, p, r)) {
+    v.value = r.value;
+    v.status = r.value == 0 ? StrongValue::Status::solved : StrongValue::Status::value_only;
+    v.distance = r.value == 0 ? empty : -1;
+  }
+  return v;
+}
+
+}  // namespace tictac

@@ -1,0 +1,152 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "algorithms/exact/position_set_sample.hpp"
+#include "algorithms/game/rules.hpp"
+#include "algorithms/game/symmetry.hpp"
+#include "harness/experiment/set_generator.hpp"
+#include "harness/experiment/strong_solve.hpp"
+#include "harness/formats/position_set_io.hpp"
+#include "harness/registry/exact_cache.hpp"
+
+using namespace tictac;
+
+namespace {
+// The unfinished positions at each ply, counted in the retrograde state space
+// (an independent enumeration).
+std::size_t unfinished_at(const StateSpace& space, int ply, bool canonical) {
+  const SymmetryGroup group(space.board());
+  std::size_t n = 0;
+  for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i)
+    if (!space.terminal(i) && (!canonical || group.canonical(space.position(i)).position == space.position(i))) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("enumeration by ply finds the state space's unfinished positions and symmetry classes", "[set_generator]") {
+  for (const Board& b : {Board(3, 3, 3), Board(3, 4, 3, true), Board(4, 4, 3, true)}) {
+    const auto exact = exact_solution(b);
+    for (int ply = 0; ply < b.cells(); ++ply)
+      for (bool canonical : {false, true}) {
+        const PlyEnumeration e = enumerate_ply(b, ply, canonical, 1000000, 1000000);
+        REQUIRE(e.complete);
+        CHECK(e.positions.size() == unfinished_at(exact->space(), ply, canonical));
+      }
+  }
+  // and refuses past its limit, saying where
+  const PlyEnumeration big = enumerate_ply(Board(6, 7, 4, true), 8, false, 1000, 20000);
+  CHECK_FALSE(big.complete);
+  CHECK(big.positions.empty());
+}
+
+TEST_CASE("a position is reachable in play exactly when the state space holds it", "[set_generator]") {
+  const Board b(3, 4, 3, true);
+  const auto exact = exact_solution(b);
+  std::size_t legal = 0, reachable = 0;
+  for (std::uint32_t code = 0; code < 531441; ++code) {  // every filling of 12 cells with X, O, empty
+    Position p;
+    std::uint32_t c = code;
+    for (int cell = 0; cell < 12; ++cell, c /= 3) {
+      if (c % 3 == 1) p.x |= Mask{1} << cell;
+      if (c % 3 == 2) p.o |= Mask{1} << cell;
+    }
+    if (check_legality(b, p) != Legality::legal) continue;
+    ++legal;
+    const bool in_space = exact->space().find(p) != StateSpace::npos;
+    reachable += in_space;
+    CHECK(reachable_in_play(b, p) == in_space);
+  }
+  CHECK(legal > reachable);  // gravity's legality rules are necessary, not sufficient
+}
+
+TEST_CASE("a random set where fewer positions exist gives them all and says so", "[set_generator]") {
+  const Board b(3, 3, 3);
+  StrongSolver solver(b, 0);
+  SetRequest r;
+  r.kind = PositionSetKind::random;
+  r.plies = {1, 4};
+  r.per_ply = 20;
+  r.seed = 5;
+  const GeneratedSet g = generate_set(b, r, solver);
+  std::size_t at1 = 0, at4 = 0;
+  std::set<std::pair<Mask, Mask>> distinct;
+  const auto exact = exact_solution(b);
+  for (const PositionEntry& e : g.entries) {
+    (e.ply == 1 ? at1 : at4) += 1;
+    distinct.insert({e.position.x, e.position.o});
+    CHECK_FALSE(is_terminal(b, e.position));
+    CHECK(e.value == exact->value(e.position));
+    CHECK(e.distance == exact->distance(e.position));
+  }
+  CHECK(at1 == 9);  // the nine first moves
+  CHECK(at4 == 20);
+  CHECK(distinct.size() == g.entries.size());
+  REQUIRE(g.notes.size() == 1);
+  CHECK_THAT(g.notes[0], Catch::Contains("only 9"));
+  // the same seed, the same set
+  CHECK(generate_set(b, r, solver).entries == g.entries);
+}
+
+TEST_CASE("Pons's strata hold positions whose ply and exact distance put them there", "[set_generator]") {
+  const Board b(4, 4, 3, true);
+  const auto exact = exact_solution(b);
+  StrongSolver solver(b, 0);
+  SetRequest r;
+  r.kind = PositionSetKind::stratified;
+  r.per_stratum = 15;
+  r.seed = 3;
+  const GeneratedSet g = generate_set(b, r, solver);
+  REQUIRE(g.entries.size() == g.strata.size());
+  REQUIRE_FALSE(g.entries.empty());
+  for (std::size_t i = 0; i < g.entries.size(); ++i) {
+    const PositionEntry& e = g.entries[i];
+    CHECK(e.distance == exact->distance(e.position));
+    CHECK(e.value == exact->value(e.position));
+    const int n = b.cells();
+    const std::string phase = 3 * e.ply <= n ? "begin" : 3 * e.ply <= 2 * n ? "middle" : "end";
+    const std::string level = 3 * e.distance < n ? "easy" : 3 * e.distance < 2 * n ? "medium" : "hard";
+    CHECK(g.strata[i] == phase + "-" + level);
+  }
+}
+
+TEST_CASE("a strong solve that runs out of its budget is unknown, not a value", "[set_generator]") {
+  StrongSolver solver(Board(6, 7, 4, true), 0.001);  // Connect-Four's empty board: seconds, not a millisecond
+  CHECK(solver.solve(Position{}).status == StrongValue::Status::unknown);
+}
+
+TEST_CASE("kind all beyond 16 cells is refused with the reason", "[set_generator]") {
+  const Board b(5, 5, 4);
+  StrongSolver solver(b, 1);
+  SetRequest r;
+  r.kind = PositionSetKind::all;
+  CHECK_THROWS_WITH(generate_set(b, r, solver), Catch::Contains("needs the exact solver"));
+  r.kind = PositionSetKind::plies;
+  r.plies = {6};
+  r.max_positions = 1000;
+  CHECK_THROWS_WITH(generate_set(b, r, solver), Catch::Contains("there are more than") && Catch::Contains("max_positions is 1000"));
+}
+
+TEST_CASE("a set file's bad row is refused naming the file, the line and the rule", "[set_generator]") {
+  const Board b(6, 7, 4, true);
+  const auto path = std::filesystem::temp_directory_path() / "tictac-set-rows.csv";
+  auto refused = [&](const std::string& row) {
+    std::ofstream(path) << "# a note\nboard,k,gravity,position,ply,value,value_to_move,distance\n" << row << "\n";
+    try {
+      read_position_set_file(path, b, nullptr);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string pos = "......./......./......./......./......./...X...";  // X in the centre; O to move
+  CHECK(refused("6x7,4,true," + pos + ",1,1,1,7").empty() == false);  // O to move: value_to_move must be -1
+  CHECK_THAT(refused("6x7,4,true," + pos + ",1,1,1,7"), Catch::Contains(":3:") && Catch::Contains("value_to_move"));
+  CHECK_THAT(refused("6x7,4,true," + pos + ",1,1,-1,7"), Catch::Contains("odd distance"));  // O loses: X's stone ends it, an even distance
+  CHECK_THAT(refused("6x7,4,true," + pos + ",1,0,0,30"), Catch::Contains("a draw's distance"));
+  CHECK_THAT(refused("6x7,4,true,......./......./......./......./...X.../.......,1,1,-1,7"), Catch::Contains(":3:") && Catch::Contains("floats"));
+  CHECK(refused("6x7,4,true," + pos + ",1,1,-1,8").empty());
+  std::filesystem::remove(path);
+}

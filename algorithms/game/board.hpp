@@ -50,6 +50,18 @@ class Board {
   Mask legal_moves(Mask occupied) const {
     return full_ & ~occupied & ((occupied >> below_shift_) | support_);
   }
+  // The same for a search that knows at compile time whether the board has
+  // gravity (the whole-tree searches take it as a template parameter, chosen
+  // once by the registry): without gravity it is the empty cells alone, so
+  // those boards pay nothing for the support test.  Gravity must be
+  // gravity().
+  template <bool Gravity>
+  Mask legal_moves(Mask occupied) const {
+    if constexpr (Gravity)
+      return full_ & ~occupied & ((occupied >> below_shift_) | bottom_);
+    else
+      return full_ & ~occupied;
+  }
   // With gravity, the stones with an empty cell below them (none in a legal
   // position); without gravity, none.
   Mask floating(Mask occupied) const {

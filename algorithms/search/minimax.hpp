@@ -22,10 +22,13 @@
 
 namespace tictac {
 
-template <class Stats, bool DepthScore>
+template <class Stats, bool DepthScore, bool Gravity = false>
 class Minimax {
  public:
-  explicit Minimax(const Board& board) : board_(board), scoring_{DepthScore, board.cells()} {}
+  // Throws std::logic_error when the board's gravity is not Gravity.
+  explicit Minimax(const Board& board) : board_(board), scoring_{DepthScore, board.cells()} {
+    require_gravity<Gravity>(board, "Minimax");
+  }
 
   SearchResult search(const Position& root, Stats& stats) {
     SearchResult r;
@@ -60,7 +63,7 @@ class Minimax {
     constexpr bool max = S == Side::X;
     int best = max ? -1000 : 1000;
     std::uint64_t finished = 0;  // finished children, counted in a register
-    for (Mask e = p.legal_moves(board_); e; e &= e - 1) {
+    for (Mask e = board_.legal_moves<Gravity>(p.occupied()); e; e &= e - 1) {
       const int cell = std::countr_zero(e);
       Position q = p;
       q.play(cell, S);

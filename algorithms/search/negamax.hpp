@@ -13,10 +13,11 @@
 
 namespace tictac {
 
-template <class Stats>
+template <class Stats, bool Gravity = false>
 class Negamax {
  public:
-  explicit Negamax(const Board& board) : board_(board) {}
+  // Throws std::logic_error when the board's gravity is not Gravity.
+  explicit Negamax(const Board& board) : board_(board) { require_gravity<Gravity>(board, "Negamax"); }
 
   SearchResult search(const Position& root, Stats& stats) {
     SearchResult r;
@@ -42,7 +43,7 @@ class Negamax {
     stats.node(ply, p);
     int best = -2;
     std::uint64_t finished = 0;  // finished children, counted in a register
-    for (Mask e = p.legal_moves(board_); e; e &= e - 1) {
+    for (Mask e = board_.legal_moves<Gravity>(p.occupied()); e; e &= e - 1) {
       const int cell = std::countr_zero(e);
       Position q = p;
       q.play(cell, S);

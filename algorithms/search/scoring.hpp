@@ -10,11 +10,24 @@
 //          it valid in a transposition table, and every win scores >= 1.
 #pragma once
 
+#include <stdexcept>
+#include <string>
+
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/game/rules.hpp"
 
 namespace tictac {
+
+// The check of the searches that take the board's gravity as a template
+// parameter (Board::legal_moves<Gravity>): the registry instantiates them
+// per board, and a mismatch is a programming error.
+template <bool Gravity>
+void require_gravity(const Board& b, const char* search) {
+  if (b.gravity() != Gravity)
+    throw std::logic_error(std::string(search) + ": built for a board " + (Gravity ? "with" : "without") +
+                           " gravity, given " + b.name());
+}
 
 struct Scoring {
   bool depth = false;

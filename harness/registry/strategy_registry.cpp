@@ -31,10 +31,32 @@ namespace tictac {
 
 namespace {
 
-template <class S>
-using MinimaxFlat = Minimax<S, false>;
-template <class S>
-using MinimaxDepth = Minimax<S, true>;
+// The whole-tree searches take the board's gravity as a template parameter
+// (Board::legal_moves<Gravity>), so a board without gravity pays nothing for
+// the support test; by_gravity picks the instantiation once, here.
+template <bool G>
+struct MinimaxFlat {
+  template <class S>
+  using Algo = Minimax<S, false, G>;
+};
+template <bool G>
+struct MinimaxDepth {
+  template <class S>
+  using Algo = Minimax<S, true, G>;
+};
+template <bool G>
+struct NegamaxOf {
+  template <class S>
+  using Algo = Negamax<S, G>;
+};
+
+template <template <bool> class Pick>
+StrategyFactory by_gravity() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) {
+    return board.gravity() ? erased<Pick<true>::template Algo>()(board, values, std::move(id))
+                           : erased<Pick<false>::template Algo>()(board, values, std::move(id));
+  };
+}
 
 constexpr auto kNumber = StrategyOption::Kind::number;
 
@@ -306,14 +328,14 @@ DfpnOptions to_dfpn_options(const OptionValues& values) {
 std::vector<StrategyEntry>& strategy_table() {
   static std::vector<StrategyEntry> t = {
       {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100, kDropsOnly},
-       erased<MinimaxFlat>()},
+       by_gravity<MinimaxFlat>()},
       {{"minimax-depth",
         "depth-scored minimax: a win scores higher the sooner it comes, a loss is put off (seed 004's 10 - depth, "
         "for any board)",
         {}, 1.0, kDropsOnly},
-       erased<MinimaxDepth>()},
+       by_gravity<MinimaxDepth>()},
       {{"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}, 100, kDropsOnly},
-       erased<Negamax>()},
+       by_gravity<NegamaxOf>()},
       {{"alphabeta", "negamax alpha-beta with orderings, windows, fail-soft/hard, and a Zobrist table",
         alphabeta_family_options(), 10, kOrderedDrops},
        alphabeta_family<AlphaBetaKind::alphabeta>()},

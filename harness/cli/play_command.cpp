@@ -30,6 +30,7 @@ struct PlayOptions {
   int self_play = 0;
   std::string format = "table";
   std::string search;
+  double move_time = 0;
 };
 
 void run_self_play(const PlayOptions& o, const Board& b, std::array<Player, 2>& players, Knowledge& knowledge) {
@@ -38,11 +39,11 @@ void run_self_play(const PlayOptions& o, const Board& b, std::array<Player, 2>& 
       throw std::invalid_argument(fmt::format("--self-play needs an engine on both sides; --{} is human",
                                               s == Side::X ? 'x' : 'o'));
   if (o.self_play < 1) throw std::invalid_argument("--self-play needs at least 1 game");
-  std::uint64_t x_wins = 0, o_wins = 0, draws = 0, plies = 0;
+  std::uint64_t x_wins = 0, o_wins = 0, draws = 0, plies = 0, unproven = 0;
   for (int n = 0; n < o.self_play; ++n) {
     Game g(b);
     parse_moves(g, o.moves);
-    play_engines(g, players, knowledge, {});
+    play_engines(g, players, knowledge, [&](Side, const EngineMove& m) { unproven += !m.unproven.empty(); });
     (g.result == Result::x_wins ? x_wins : g.result == Result::o_wins ? o_wins : draws) += 1;
     plies += g.moves.size();
   }
@@ -62,6 +63,7 @@ void run_self_play(const PlayOptions& o, const Board& b, std::array<Player, 2>& 
     j["o_wins"] = o_wins;
     j["draws"] = draws;
     j["mean_plies"] = mean_plies;
+    j["unproven_moves"] = unproven;
     fmt::print("{}\n", j.dump(2));
     return;
   }
@@ -71,12 +73,16 @@ void run_self_play(const PlayOptions& o, const Board& b, std::array<Player, 2>& 
   fmt::print("X           {}\nO           {}\n", players[0].name, players[1].name);
   fmt::print("x_wins      {}\no_wins      {}\ndraws       {}\n", x_wins, o_wins, draws);
   fmt::print("mean plies  {:.2f}\n", mean_plies);
+  if (unproven) fmt::print("unproven    {} moves of hard (out of its time per move: --move-time)\n", unproven);
 }
 
 void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& players, Knowledge& knowledge) {
   Game g(b);
   const std::size_t given = parse_moves(g, o.moves).size();
-  play_engines(g, players, knowledge, {});
+  std::vector<std::pair<std::size_t, std::string>> unproven;  // (index in the moves, why)
+  play_engines(g, players, knowledge, [&](Side, const EngineMove& m) {
+    if (!m.unproven.empty()) unproven.emplace_back(g.moves.size() - 1, m.unproven);
+  });
   if (o.format == "json") {
     nlohmann::ordered_json j;
     j["board"] = b.size_name();
@@ -92,6 +98,9 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
     j["move_names"] = names;
     if (b.gravity()) j["moves_pons"] = format_moves(b, g.moves);  // the game in Pons's notation
     j["given_moves"] = given;
+    nlohmann::ordered_json u = nlohmann::ordered_json::array();
+    for (const auto& [i, why] : unproven) u.push_back({{"move", i}, {"why", why}});
+    j["unproven"] = u;  // hard's moves that ran out of time (indices into moves)
     j["position"] = format_position(b, g.position);
     j["result"] = result_key(g.result);
     j["to_move"] = g.over() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(std::string(1, side_char(g.position.to_move())));
@@ -113,6 +122,7 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
              g.moves.size() <= given ? ""
              : b.gravity()           ? "   (columns; after | played by the engines)"
                                      : "   (* played by the engines)");
+  for (const auto& [i, why] : unproven) fmt::print("move {} ({}): {}\n", i + 1, cell_name(b, g.moves[i]), why);
   fmt::print("{}\n", status(g));
 }
 
@@ -131,7 +141,8 @@ void add_play(CLI::App& app) {
   players_help +=
       " or an engine that plays the best move of a strategy spec (see `tictac strategies`, for example "
       "alphabeta:tt=zobrist). medium, hard and hint take exact move values from the retrograde solution on boards "
-      "of up to 16 cells, and from --search on larger ones";
+      "of up to 16 cells; on larger ones medium and hint search each move with --search, and hard searches "
+      "the position within --move-time";
   cmd->add_option("--x", opts->x, "who plays X: " + players_help)->capture_default_str();
   cmd->add_option("--o", opts->o, "who plays O (same choices as --x)")->capture_default_str();
   cmd->add_option("--seed", opts->seed, "seed of the engines' random choices: the same seed plays the same games")
@@ -145,9 +156,15 @@ void add_play(CLI::App& app) {
   cmd->add_option("--self-play", opts->self_play,
                   "play N games between the engines --x and --o and print how many each side won and drew");
   cmd->add_option("--search", opts->search,
-                  "on boards over 16 cells (6x7 with gravity among them), the strategy spec that values each move for "
-                  "medium, hard and hint, one search per move (default: the default exact strategy for the board); "
-                  "large boards can be slow");
+                  "on boards over 16 cells (6x7 with gravity among them), the strategy spec that values the moves: "
+                  "one search per move for medium and hint (large boards can be slow), one search of the position "
+                  "for hard, within --move-time (default: the default exact strategy for the board)");
+  cmd->add_option("--move-time", opts->move_time,
+                  "on boards over 16 cells, hard's seconds per move (default: 1, or with --gravity 10 from ply 12 on "
+                  "and 2 before). Within it hard plays a proven move: the fastest win or slowest loss when that is "
+                  "proven in time, else a move of proven value; out of time it plays a 2-ply look-ahead's move and "
+                  "says that it is not proven")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--format", opts->format, "output format of --moves and --self-play")
       ->check(CLI::IsMember({"table", "json"}))
       ->capture_default_str();
@@ -161,7 +178,7 @@ void add_play(CLI::App& app) {
     const Board b = opts->where.parse_board();
     std::array<Player, 2> players{make_player(b, opts->x, "--x", opts->seed, Side::X),
                                   make_player(b, opts->o, "--o", opts->seed, Side::O)};
-    Knowledge knowledge(b, opts->search);
+    Knowledge knowledge(b, opts->search, opts->move_time);
     if (cmd->count("--self-play")) return run_self_play(*opts, b, players, knowledge);
     if (cmd->count("--moves")) return run_moves(*opts, b, players, knowledge);
     run_interactive(b, players, knowledge);

@@ -271,6 +271,51 @@ TEST_CASE("on a board over 16 cells hard takes its move values from a search str
   CHECK(j["moves"].size() >= 3);
 }
 
+TEST_CASE("on a board over 16 cells hard searches the position: proven moves, the fastest win", "[play]") {
+  // 5x5 k=4 is a draw (published_values.hpp; Hsu et al. list it too): hard
+  // against itself must draw, every move proven.  --move-time is generous so
+  // that a slow machine (ASan) still proves each move; the one-second target
+  // is measured outside the tests.
+  auto r = run_tictac("play --board 5x5 --k 4 --moves '' --x hard --o hard --move-time 300 --format json");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["result"] == "draw");
+  CHECK(j["moves"].size() == 25);
+  CHECK(j["unproven"].empty());
+
+  // O to move; X threatens a2 and e2 on row 2, so X wins.  Played out by hard
+  // on both sides (fastest win against slowest loss), the game lasts exactly
+  // the distance that solve --distance computes for the position.
+  const std::string pos = "O...O/.XXX./...../...../.....";
+  r = run_tictac("solve --board 5x5 --k 4 --position " + pos + " --distance --format json");
+  REQUIRE(r.exit_code == 0);
+  const json solved = json::parse(r.out);
+  REQUIRE(solved["value"] == 1);
+  const int distance = solved["distance"];
+  r = run_tictac("play --board 5x5 --k 4 --moves 'b2 a1 c2 e1 d2' --x hard --o hard --move-time 300 --format json");
+  REQUIRE(r.exit_code == 0);
+  j = json::parse(r.out);
+  REQUIRE(j["given_moves"] == 5);
+  CHECK(j["result"] == "x_wins");
+  CHECK(static_cast<int>(j["moves"].size()) - 5 == distance);
+  CHECK(j["unproven"].empty());
+}
+
+TEST_CASE("out of its time per move, hard plays a look-ahead's move and says it is not proven", "[play]") {
+  // 8x8 k=5 took its first prover 17.4 hours (Hsu et al. 2020): 10 ms proves
+  // nothing from the empty board.
+  const auto r = run_tictac("play --board 8x8 --k 5 --moves '' --x hard --o human --move-time 0.01 --format json");
+  REQUIRE(r.exit_code == 0);
+  const json j = json::parse(r.out);
+  REQUIRE(j["moves"].size() == 1);
+  REQUIRE(j["unproven"].size() == 1);
+  CHECK(j["unproven"][0]["move"] == 0);
+  CHECK_THAT(j["unproven"][0]["why"].get<std::string>(), Catch::Contains("not proven"));
+  const auto bad = run_tictac("play --board 5x5 --k 4 --move-time 0 --x hard --o hard --self-play 1");
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--move-time"));
+}
+
 TEST_CASE("tictac play with two engines plays a whole game without input", "[play]") {
   const auto r = run_tictac("play --x hard --o hard");
   REQUIRE(r.exit_code == 0);

@@ -2,10 +2,16 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <bit>
 #include <stdexcept>
+#include <vector>
 
+#include "algorithms/search/level.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/strategy_spec.hpp"
 
 namespace tictac::cli {
 
@@ -17,12 +23,63 @@ std::string level_names() {
   return s;
 }
 
-Knowledge::Knowledge(const Board& b, const std::string& search) : board_(b) {
-  if (!exact()) {
-    spec_ = search.empty() ? default_strategy(b) : search;
-    strategy_ = make_strategy(b, spec_);  // refuses a bad spec now, before any output
-    spec_ = strategy_->spec();
+double move_seconds(const Board& b, int ply, double given) {
+  if (given > 0) return given;
+  if (b.gravity()) return ply >= 12 ? 10.0 : 2.0;
+  return 1.0;
+}
+
+Knowledge::Knowledge(const Board& b, const std::string& search, double move_time) : board_(b), move_time_(move_time) {
+  if (exact()) return;
+  spec_ = search.empty() ? default_strategy(b) : search;
+  strategy_ = make_strategy(b, spec_);  // refuses a bad spec now, before any output
+  spec_ = strategy_->spec();
+  // The distance mode of --search when it has one, else the board's own.
+  const std::string name = strategy_->name();
+  const bool has_distance = name == "best" || (name == "connect" && b.gravity());
+  try {
+    distance_ = make_strategy(b, distance_strategy(b, has_distance ? spec_ : std::string()));
+  } catch (const std::invalid_argument&) {
+    distance_.reset();  // no distance strategy holds this board: step 1 is skipped
   }
+}
+
+EngineMove Knowledge::proven_move(const Position& p, Rng& rng) {
+  using Clock = std::chrono::steady_clock;
+  const double seconds = move_seconds(board_, p.ply(), move_time_);
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  // What is left of the budget; at least 1 ns, because search_within reads
+  // zero as no budget at all.
+  const auto left = [&] { return std::max<std::chrono::nanoseconds>(deadline - Clock::now(), std::chrono::nanoseconds(1)); };
+  const Side s = p.to_move();
+  if (const std::optional<SearchResult> weak = search_within(*strategy_, p, left()); weak && weak->proved) {
+    if (weak->value != 0 && distance_)  // step 1: a win or a loss, by the shortest or longest way
+      if (const std::optional<SearchResult> d = search_within(*distance_, p, left()); d && d->proved && d->best_move >= 0)
+        return {d->best_move, {}};
+    if (weak->move_proved && weak->best_move >= 0) return {weak->best_move, {}};  // step 2
+    // Step 3: the value is proven without a move.  The cells nearest the
+    // centre first: there the equal-valued moves usually are.
+    std::vector<int> cells;
+    for (Mask e = p.legal_moves(board_); e; e &= e - 1) cells.push_back(std::countr_zero(e));
+    const auto off_centre = [&](int c) {
+      const int dr = 2 * board_.row_of(c) - (board_.rows() - 1), dc = 2 * board_.col_of(c) - (board_.cols() - 1);
+      return dr * dr + dc * dc;
+    };
+    std::stable_sort(cells.begin(), cells.end(), [&](int a, int b) { return off_centre(a) < off_centre(b); });
+    for (const int c : cells) {
+      Position q = p;
+      q.play(c, s);
+      const std::optional<SearchResult> r = search_within(*strategy_, q, left());
+      if (!r) break;
+      if (r->proved && r->value == weak->value) return {c, {}};
+    }
+  }
+  // Step 4: out of time.
+  static constexpr Level kLookAhead{"look-ahead", 2, 0.0, 0.0, ""};
+  static const ValueOracle none;
+  return {choose_move(kLookAhead, board_, p, none, rng),
+          fmt::format("not proven: {} proved no move within {:g} s; a 2-ply look-ahead chose it", spec_, seconds)};
 }
 
 const ValueOracle& Knowledge::oracle() {
@@ -67,7 +124,7 @@ Player make_player(const Board& b, std::string_view text, std::string_view optio
   return p;
 }
 
-int engine_move(Player& player, const Board& b, const Position& p, Knowledge& knowledge) {
+EngineMove engine_move(Player& player, const Board& b, const Position& p, Knowledge& knowledge) {
   if (player.strategy) {
     // A proof-number strategy can prove a value without a move (a draw by
     // strategy-stealing) or run out of its budget: no move to play.
@@ -77,11 +134,14 @@ int engine_move(Player& player, const Board& b, const Position& p, Knowledge& kn
                                            !r.proved ? "it ran out of its budget"
                                                      : "its value comes from strategy-stealing, which proves no move "
                                                        "(use stealing=off)"));
-    return r.best_move;
+    return {r.best_move, {}};
   }
+  const Level& l = *player.level;
+  const bool perfect = l.depth == 0 && l.temperature == 0 && l.blunder == 0;  // hard
+  if (perfect && !knowledge.exact()) return knowledge.proven_move(p, player.rng);
   static const ValueOracle none;
-  const ValueOracle& oracle = player.level->needs_oracle() ? knowledge.oracle() : none;
-  return choose_move(*player.level, b, p, oracle, player.rng);
+  const ValueOracle& oracle = l.needs_oracle() ? knowledge.oracle() : none;
+  return {choose_move(l, b, p, oracle, player.rng), {}};
 }
 
 }  // namespace tictac::cli

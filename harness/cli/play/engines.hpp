@@ -1,8 +1,26 @@
 // `tictac play`: the engines.  A side is a person, a difficulty level
 // (algorithms/search/level.hpp) or a strategy that plays its best move; the
 // levels that need exact move values get them from Knowledge.
+//
+// hard on a board over 16 cells does not value every move (one search per
+// move is far too slow there: 36 proofs a move on 6x6).  It searches the
+// position itself within a time budget per move (move_seconds) and plays:
+//   1. the fastest win (or slowest loss) when the board's distance strategy
+//      (distance_strategy(): best:distance=on, or connect:mode=distance with
+//      gravity) proves it in time;
+//   2. else the move of the value search (--search, or the board's default
+//      strategy), whose value is proven: a winning move wins, a drawing move
+//      draws, though not always by the shortest way;
+//   3. else, when the value is proven without a move (a draw proved by
+//      strategy-stealing), the first legal move, in the order of the board's
+//      cells, whose own value is proven equal to the position's;
+//   4. else, out of time, the move that a 2-ply look-ahead prefers (it wins in
+//      one and blocks a win in one), said to be NOT proven.
+// So the moves of hard depend on the machine's speed only through which of
+// these steps finishes in time; every move of steps 1-3 is proven optimal.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,23 +37,42 @@ char side_char(Side s);
 // The levels by name: "random, easy, medium, hard".
 std::string level_names();
 
+// An engine's move.  `unproven` is empty, except when hard on a board over
+// 16 cells ran out of time (step 4 above): then it says so and why.
+struct EngineMove {
+  int cell = -1;
+  std::string unproven;
+};
+
+// hard's time for one move from a position at `ply` on a board over 16
+// cells: `given` when it is positive (--move-time), else 1 s, or with gravity
+// 10 s from ply 12 on and 2 s before.
+double move_seconds(const Board& b, int ply, double given);
+
 // The values of moves for medium, hard and the hint: the exact solution on
 // boards of up to 16 cells (built on first use: 3x3 takes milliseconds, 4x4
 // seconds); on larger boards one search of each position by a strategy spec.
 class Knowledge {
  public:
   // Throws std::invalid_argument for a bad spec, before any output.
-  Knowledge(const Board& b, const std::string& search);
+  // move_time: hard's seconds per move on boards over 16 cells (0: the
+  // defaults of move_seconds).
+  Knowledge(const Board& b, const std::string& search, double move_time = 0);
 
   bool exact() const { return board_.cells() <= StateSpace::kMaxCells; }
   // "the exact solution" or "strategy SPEC".
   std::string source() const { return exact() ? "the exact solution" : "strategy " + spec_; }
   const ValueOracle& oracle();
+  // hard's move from p (unfinished) on a board over 16 cells, by the steps
+  // at the top of this file; `rng` breaks the look-ahead's ties in step 4.
+  EngineMove proven_move(const Position& p, Rng& rng);
 
  private:
   Board board_;
   std::string spec_;
+  double move_time_ = 0;
   std::unique_ptr<Strategy> strategy_;
+  std::unique_ptr<Strategy> distance_;  // the board's distance strategy (step 1)
   std::shared_ptr<const ExactSolution> solution_;
   ValueOracle oracle_;
 };
@@ -57,6 +94,6 @@ struct Player {
 Player make_player(const Board& b, std::string_view text, std::string_view option, std::uint64_t seed, Side s);
 
 // The engine's move from p (which is not finished).
-int engine_move(Player& player, const Board& b, const Position& p, Knowledge& knowledge);
+EngineMove engine_move(Player& player, const Board& b, const Position& p, Knowledge& knowledge);
 
 }  // namespace tictac::cli

@@ -74,14 +74,14 @@ std::vector<int> parse_moves(Game& g, std::string_view text) {
 }
 
 void play_engines(Game& g, std::array<Player, 2>& players, Knowledge& knowledge,
-                  const std::function<void(Side, int)>& on_move) {
+                  const std::function<void(Side, const EngineMove&)>& on_move) {
   while (!g.over()) {
     const Side s = g.position.to_move();
     Player& pl = players[static_cast<int>(s)];
     if (pl.human()) return;
-    const int cell = engine_move(pl, g.board, g.position, knowledge);
-    g.play(cell);
-    if (on_move) on_move(s, cell);
+    const EngineMove m = engine_move(pl, g.board, g.position, knowledge);
+    g.play(m.cell);
+    if (on_move) on_move(s, m);
   }
 }
 

@@ -38,9 +38,9 @@ std::string refusal(const Game& g, int cell);
 std::vector<int> parse_moves(Game& g, std::string_view text);
 
 // Engines move until the game ends or a person is to move; on_move (if set)
-// hears of each move.
+// hears of each move (with its `unproven` reason, if any).
 void play_engines(Game& g, std::array<Player, 2>& players, Knowledge& knowledge,
-                  const std::function<void(Side, int)>& on_move);
+                  const std::function<void(Side, const EngineMove&)>& on_move);
 
 // "x_wins", "o_wins", "draw" or "ongoing".
 std::string result_key(Result r);

@@ -82,7 +82,7 @@ class Session {
   void run() {
     greet();
     for (;;) {
-      play_engines(game_, players_, knowledge_, [this](Side s, int cell) { show_move(s, cell); });
+      play_engines(game_, players_, knowledge_, [this](Side s, const EngineMove& m) { show_move(s, m.cell, m.unproven); });
       if (game_.over() && !any_human_) return;
       if (game_.over())
         fmt::print("game over: {}. Type undo to take back your last move, or quit.\n", to_string(game_.result));
@@ -109,9 +109,9 @@ class Session {
     fmt::print("\n{}{}\n", draw(game_), status(game_));
   }
 
-  void show_move(Side s, int cell) {
-    fmt::print("\n{} plays {} ({})\n{}{}\n", players_[static_cast<int>(s)].label(s), move_name(game_.board, cell), cell,
-               draw(game_), status(game_));
+  void show_move(Side s, int cell, const std::string& unproven = {}) {
+    fmt::print("\n{} plays {} ({}){}\n{}{}\n", players_[static_cast<int>(s)].label(s), move_name(game_.board, cell), cell,
+               unproven.empty() ? "" : "   (" + unproven + ")", draw(game_), status(game_));
   }
 
   // Answers one line typed at the prompt (s is to move); false to stop.

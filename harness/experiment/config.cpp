@@ -192,8 +192,17 @@ void read_strategy(const Reader& r, const toml::table& t, ExperimentConfig& c) {
   };
   std::vector<Axis> axes;
   if (const auto* n = t.get("boards")) base.boards = read_board_filter(r, *n, c);
+  // `sets`: names of position sets, checked once every set is read (check_set_filters).
+  if (const auto* n = t.get("sets")) {
+    for (const toml::node& e : r.array(*n, "sets")) {
+      if (!e.is_string()) r.fail(line_of(e), "sets", "each position set must be named by a string such as \"end-easy\"");
+      base.sets.push_back(e.as_string()->get());
+      base.set_lines.push_back(line_of(e));
+    }
+    if (base.sets.empty()) r.fail(line_of(*n), "sets", "an empty list applies to no position set (leave the key out for every set)");
+  }
   for (auto&& [k, v] : t) {
-    if (k.str() == "name" || k.str() == "boards") continue;
+    if (k.str() == "name" || k.str() == "boards" || k.str() == "sets") continue;
     Axis a{std::string(k.str()), static_cast<int>(k.source().begin.line), {}};
     const std::string_view key = k.str();  // clang 14 cannot capture a structured binding
     r.one_or_list(v, [&](const toml::node& e) { a.values.push_back(option_text(r, e, key)); });
@@ -230,7 +239,7 @@ void read_strategy(const Reader& r, const toml::table& t, ExperimentConfig& c) {
 void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& c) {
   const int line = line_of(t);
   r.known_keys(t, "[[position_set]]", {"name", "kind", "plies", "per_group", "per_ply", "per_stratum", "max_positions", "max_games",
-                                        "budget", "balance", "seed", "positions", "file", "rows", "boards"});
+                                        "budget", "balance", "seed", "positions", "file", "first", "rows", "boards"});
   PositionSetConfig s;
   s.position_rows = c.position_rows;
   if (const auto* n = t.get("rows")) {
@@ -252,7 +261,7 @@ void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& 
       {"random", {PositionSetKind::random, {"plies", "per_ply", "seed", "max_games", "budget"}}},
       {"stratified", {PositionSetKind::stratified, {"plies", "per_group", "per_stratum", "seed", "max_games", "budget", "balance"}}},
       {"list", {PositionSetKind::list, {"positions", "budget"}}},
-      {"file", {PositionSetKind::list, {"file"}}},
+      {"file", {PositionSetKind::list, {"file", "first"}}},
   };
   const auto it = kinds.find(kind);
   if (it == kinds.end())
@@ -280,6 +289,7 @@ void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& 
     r.fail(line_of(*t.get("plies")), "plies", "Pons's strata (per_stratum) cover every ply; plies go with per_group");
   if (const auto* n = t.get("max_positions"))
     s.max_positions = static_cast<std::size_t>(r.integer(*n, "max_positions", 1, 100000000));
+  if (const auto* n = t.get("first")) s.first = static_cast<std::size_t>(r.integer(*n, "first", 1, 100000000));
   if (const auto* n = t.get("max_games")) s.max_games = static_cast<std::size_t>(r.integer(*n, "max_games", 1, 1000000000));
   if (const auto* n = t.get("budget")) {
     s.budget_seconds = r.number(*n, "budget");
@@ -354,6 +364,20 @@ void read_claim(const Reader& r, const toml::table& t) {
     if (r.number(*n, "tolerance") < 0) r.fail(line_of(*n), "tolerance", "must not be negative");
 }
 
+// A strategy's `sets` key names position sets of the config.
+void check_set_filters(const Reader& r, const ExperimentConfig& c) {
+  for (const StrategyConfig& s : c.strategies)
+    for (std::size_t i = 0; i < s.sets.size(); ++i) {
+      const std::string& name = s.sets[i];
+      if (std::none_of(c.position_sets.begin(), c.position_sets.end(),
+                       [&](const PositionSetConfig& ps) { return ps.name == name; })) {
+        std::string names;
+        for (const auto& ps : c.position_sets) names += (names.empty() ? "" : ", ") + ps.name;
+        r.fail(s.set_lines[i], "sets", "'" + name + "' is not one of the experiment's position sets (" + names + ")");
+      }
+    }
+}
+
 }  // namespace
 
 ExperimentConfig parse_config(std::string_view text, const std::string& source) {
@@ -380,6 +404,7 @@ ExperimentConfig parse_config(std::string_view text, const std::string& source) 
   };
   tables("strategy", [&](const toml::table& t) { read_strategy(r, t, c); });
   tables("position_set", [&](const toml::table& t) { read_position_set(r, t, c); });
+  check_set_filters(r, c);
   if (root.get("claim"))
     tables("claim", [&](const toml::table& t) {
       read_claim(r, t);

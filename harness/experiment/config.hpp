@@ -7,6 +7,11 @@
 // draws from the seed (a seeded ordering of harness/registry/orderings.hpp)
 // and that sets no seed runs once per seed of [experiment] seeds.
 //
+// A strategy's `boards` and `sets` keys (not options) limit it to some of the
+// experiment's boards and some of its position sets, for a strategy too slow
+// on the others; a name that is not a board of [experiment] or a
+// [[position_set]] of the config is an error at its line.
+//
 // Every mistake is a ConfigError whose message names the file, the line and
 // the key: "experiments/x.toml:12: key 'ordr': unknown key in [[strategy]] ...".
 #pragma once
@@ -41,6 +46,8 @@ struct StrategyConfig {
   int line = 0;                                               // the line of its [[strategy]]
   int name_line = 0;
   std::vector<std::string> boards;  // the boards it runs on (names as in [experiment] boards); empty: all
+  std::vector<std::string> sets;    // the position sets it runs on (names of [[position_set]]s); empty: all
+  std::vector<int> set_lines;       // the line of each name in `sets`
   // `name` or `name:key=value,...`, the form make_strategy reads.
   std::string spec() const;
 };
@@ -61,6 +68,7 @@ struct PositionSetConfig {
   std::vector<std::string> positions;  // kind = "list": position text, parsed per board
   std::vector<int> position_lines;
   std::filesystem::path file;          // relative paths are relative to the config's folder
+  std::size_t first = 0;               // kind = "file": only its first N positions of the board, in file order (0: all)
   std::vector<std::string> boards;     // the boards it applies to (names as in [experiment] boards); empty: all
   bool position_rows = true;           // rows: "positions" (each position and the set) or "totals" (the set only)
   int line = 0;

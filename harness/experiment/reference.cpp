@@ -1,16 +1,12 @@
 #include "harness/experiment/reference.hpp"
 
-#include <atomic>
 #include <bit>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 #include "algorithms/game/rules.hpp"
 #include "algorithms/exact/state_space.hpp"
-#include "algorithms/search/cancellable.hpp"
 #include "algorithms/search/connect_bitboard.hpp"
 #include "harness/experiment/disagreements.hpp"
+#include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/formats/notation.hpp"
 #include "algorithms/exact/published_values.hpp"
@@ -22,40 +18,6 @@ namespace {
 ReferenceFamilies& current_families() {
   static ReferenceFamilies f;
   return f;
-}
-
-// s's statistics-free search of p, stopped after `budget` of wall time by a
-// timer thread through the cancellable search (the flag is read every 2^16
-// nodes); nullopt when it was stopped.  The search itself is the sacred loop:
-// the timer lives outside it.
-std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::milliseconds budget) {
-  std::atomic<bool> cancel{false};
-  std::mutex m;
-  std::condition_variable cv;
-  bool done = false;
-  std::thread timer([&] {
-    std::unique_lock lock(m);
-    if (!cv.wait_for(lock, budget, [&] { return done; })) cancel.store(true);
-  });
-  struct Join {
-    std::mutex& m;
-    std::condition_variable& cv;
-    bool& done;
-    std::thread& t;
-    ~Join() {
-      {
-        std::lock_guard lock(m);
-        done = true;
-      }
-      cv.notify_one();
-      t.join();
-    }
-  } join{m, cv, done, timer};
-  try {
-    return s.search_fast_cancellable(p, cancel);
-  } catch (const SearchCancelled&) {
-    return std::nullopt;
-  }
 }
 
 }  // namespace
@@ -111,6 +73,14 @@ std::string Reference::budget_text() const {
          "position is not certified and the run stops";
 }
 
+std::string Reference::move_rule() const {
+  if (exact_) return "a move is optimal when the exact solution gives the position after it the position's value";
+  if (kind_ == ReferenceKind::one_family)
+    return "a move is optimal when the family gives the position after it the position's value";
+  return "a move is optimal when both families give the position after it the position's value: a family whose own "
+         "search of the position proved that move best gives it so, the other searches the position after the move";
+}
+
 std::string Reference::description() const {
   if (exact_) return "exact solver (retrograde analysis of every reachable position)";
   const auto specs = family_specs();
@@ -118,7 +88,7 @@ std::string Reference::description() const {
   if (kind_ == ReferenceKind::two_families)
     d = "two independent families that must agree: " + specs[0] + " (alpha-beta) and " + specs[1] +
         (board_.gravity() ? " (the connect solver)" : " (proof-number search)") +
-        "; a move is optimal when both give the position after it the position's value";
+        "; " + move_rule();
   else
     d = "one family only, " + specs[0] + " (no second family on this gravity board: connect's bitboards do not hold "
         "it and the provers refuse gravity): values not certified by two";
@@ -129,37 +99,54 @@ std::string Reference::description() const {
   return d;
 }
 
-int Reference::certify(const Position& p) {
+SearchResult Reference::family_search(std::size_t f, const Position& p, const std::string& text) {
+  Strategy& s = *families_[f];
+  const std::optional<SearchResult> r = search_within(s, p, time_budget_);
+  if (!r || !r->proved)
+    throw ReferenceUnknown("the reference cannot certify position " + text + " on board " + board_.name() + ": " +
+                               s.spec() + " ran out of its budget (" +
+                               (r ? std::string("its node budget") :
+                                    std::to_string(time_budget_.count()) + " ms of wall time") +
+                               "); the run stops, since a row the reference cannot certify is not checked",
+                           text);
+  return *r;
+}
+
+const Reference::Certified& Reference::certify(const Position& p) {
+  const Key key{p.x, p.o};
+  if (const auto it = values_.find(key); it != values_.end()) return it->second;
   const std::string text = format_position(board_, p);
   std::vector<FamilyValue> answers;
-  for (const auto& s : families_) {
-    const std::optional<SearchResult> r = search_within(*s, p, time_budget_);
-    if (!r || !r->proved)
-      throw ReferenceUnknown("the reference cannot certify position " + text + " on board " + board_.name() + ": " +
-                                 s->spec() + " ran out of its budget (" +
-                                 (r ? std::string("its node budget") :
-                                      std::to_string(time_budget_.count()) + " ms of wall time") +
-                                 "); the run stops, since a row the reference cannot certify is not checked",
-                             text);
-    answers.push_back({s->spec(), r->value});
+  Certified c;
+  for (std::size_t f = 0; f < families_.size(); ++f) {
+    const SearchResult r = family_search(f, p, text);
+    answers.push_back({families_[f]->spec(), r.value});
+    c.moves.push_back(r.move_proved ? r.best_move : -1);
   }
   for (std::size_t i = 1; i < answers.size(); ++i)
     if (answers[i].value != answers[0].value)
       throw ReferenceDisagreement(family_disagreement_message(board_.name(), text, answers[0], answers[i]), text);
-  return answers[0].value;
+  c.value = answers[0].value;
+  if (p.ply() == 0)
+    if (const auto pv = published_value(board_); pv && pv->value != c.value)
+      throw std::runtime_error("the reference (" + description() + ") gives the empty " + board_.name() +
+                               " board the value " + std::to_string(c.value) + ", but " + pv->source + " gives " +
+                               std::to_string(pv->value));
+  return values_.emplace(key, std::move(c)).first->second;
 }
 
 int Reference::value(const Position& p) {
   if (exact_) return exact_->value(p);
-  const auto key = std::make_pair(p.x, p.o);
-  if (const auto it = values_.find(key); it != values_.end()) return it->second;
-  const int v = certify(p);
-  if (p.ply() == 0)
-    if (const auto pv = published_value(board_); pv && pv->value != v)
-      throw std::runtime_error("the reference (" + description() + ") gives the empty " + board_.name() +
-                               " board the value " + std::to_string(v) + ", but " + pv->source + " gives " +
-                               std::to_string(pv->value));
-  values_.emplace(key, v);
+  return certify(p).value;
+}
+
+int Reference::family_value(std::size_t f, const Position& p) {
+  const Key key{p.x, p.o};
+  if (const auto it = values_.find(key); it != values_.end()) return it->second.value;
+  if (family_values_.size() < families_.size()) family_values_.resize(families_.size());
+  if (const auto it = family_values_[f].find(key); it != family_values_[f].end()) return it->second;
+  const int v = family_search(f, p, format_position(board_, p)).value;
+  family_values_[f].emplace(key, v);
   return v;
 }
 
@@ -172,9 +159,20 @@ bool Reference::optimal(const Position& p, int move) {
   if (exact_) return exact_->is_optimal(p, move);
   if (result(board_, p) != Result::ongoing) return move < 0;
   if (move < 0 || move >= board_.cells() || !((p.legal_moves(board_) >> move) & 1)) return false;
+  const Certified c = certify(p);  // a copy: certify and family_value below may grow values_
   Position q = p;
   q.play(move, p.to_move());
-  return value(q) == value(p);
+  // What each family says of q: the position's value when its own search of
+  // p proved this move best, else the value its search of q gives.
+  std::vector<FamilyValue> said;
+  for (std::size_t f = 0; f < families_.size(); ++f)
+    said.push_back({families_[f]->spec(), c.moves[f] == move ? c.value : family_value(f, q)});
+  for (std::size_t i = 1; i < said.size(); ++i)
+    if (said[i].value != said[0].value) {
+      const std::string text = format_position(board_, q);
+      throw ReferenceDisagreement(family_disagreement_message(board_.name(), text, said[0], said[i]), text);
+    }
+  return said[0].value == c.value;
 }
 
 Mask Reference::optimal_moves(const Position& p) {

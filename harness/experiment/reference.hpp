@@ -5,8 +5,17 @@
 //     every reachable position, exact_cache.hpp);
 //   larger boards: two independent families of search, which must agree.
 //     A value is certified when both give it; a move is optimal when both
-//     give the position after it the position's own value (each such value
-//     certified the same way).
+//     families say the position after it has the position's own value.  A
+//     family says so either by its own search of that position, or by its
+//     search of the position itself, when that search proved this very move
+//     best (SearchResult::move_proved: its proof of the position's value is a
+//     proof that this move keeps it).  Only a family whose proven move is
+//     another searches the position after the move; when the families' word
+//     on it differs, that is a disagreement like any other.  So every move
+//     is still certified by both families, and the position after a move
+//     that both families chose themselves costs no search (measured on
+//     Connect-Four, experiments/connect-four.toml: most of the reference's
+//     time was these searches of the positions after the rows' moves).
 //
 // The two families (ReferenceFamilies, kind two_families):
 //   without gravity  the alpha-beta family, `best` (algorithms/search/
@@ -147,6 +156,8 @@ class Reference {
   std::string budget_text() const;
   // What the checks come from, for metadata.json.
   std::string description() const;
+  // How a move is certified, in words (metadata.json: exactness.reference).
+  std::string move_rule() const;
 
   // The game value of p, X's point of view.  Throws ReferenceDisagreement
   // when the families disagree, ReferenceUnknown when one runs out of its
@@ -162,14 +173,24 @@ class Reference {
   Mask optimal_moves(const Position& p);
 
  private:
-  int certify(const Position& p);
+  using Key = std::pair<Mask, Mask>;
+  struct Certified {
+    int value = 0;           // X's view, given by every family
+    std::vector<int> moves;  // by family: the move its search proved best, or -1
+  };
+  const Certified& certify(const Position& p);
+  // Family f's value of p: a certified one, or its own search (kept).
+  int family_value(std::size_t f, const Position& p);
+  // Family f's search of p within the budget; throws ReferenceUnknown.
+  SearchResult family_search(std::size_t f, const Position& p, const std::string& text);
 
   Board board_;
   std::shared_ptr<const ExactSolution> exact_;
   ReferenceKind kind_ = ReferenceKind::exact;
   std::chrono::milliseconds time_budget_{0};
   std::vector<std::unique_ptr<Strategy>> families_;  // boards over 16 cells
-  std::map<std::pair<Mask, Mask>, int> values_;      // the certified values
+  std::map<Key, Certified> values_;                  // the certified values
+  std::vector<std::map<Key, int>> family_values_;    // by family: values of one family only, so far
 };
 
 }  // namespace tictac

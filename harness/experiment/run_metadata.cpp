@@ -98,7 +98,8 @@ void describe_cells(Json& m, const RunDescription& run) {
     against[pb.board.name()] = pb.ref->description();
     reference[pb.board.name()] = {{"kind", to_string(pb.ref->kind())},
                                   {"families", pb.ref->family_specs()},
-                                  {"budget", pb.ref->budget_text()}};
+                                  {"budget", pb.ref->budget_text()},
+                                  {"moves", pb.ref->move_rule()}};
   }
   m["exactness"] = {{"checked_against", against}, {"reference", reference}, {"disagreements", 0}, {"unknown", 0}};
 }

@@ -57,7 +57,11 @@ SetRequest request_of(const PositionSetConfig& ps) {
 // set's budget makes the set refused: a row needs its value.
 std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb) {
   const auto& exact = pb.ref->exact();
-  if (ps.from_file) return read_position_set_file(ps.file, pb.board, exact.get()).entries;
+  if (ps.from_file) {
+    auto entries = read_position_set_file(ps.file, pb.board, exact.get()).entries;
+    if (ps.first > 0 && entries.size() > ps.first) entries.resize(ps.first);
+    return entries;
+  }
   SetRequest request = request_of(ps);
   for (std::size_t i = 0; i < ps.positions.size(); ++i) {
     try {
@@ -119,6 +123,10 @@ std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
   return boards;
 }
 
+bool runs_on_set(const StrategyConfig& s, const std::string& set) {
+  return s.sets.empty() || std::find(s.sets.begin(), s.sets.end(), set) != s.sets.end();
+}
+
 double RunPlan::cost_share() const {
   double total = 0, here = 0;
   for (double x : costs) total += x;
@@ -131,7 +139,9 @@ RunPlan plan_run(const ExperimentConfig& c, const std::vector<PreparedBoard>& bo
   for (std::size_t b = 0; b < boards.size(); ++b)
     for (std::size_t s = 0; s < c.strategies.size(); ++s)
       for (std::size_t p = 0; p < c.position_sets.size(); ++p) {
-        if (!applies(c.position_sets[p].boards, boards[b].board) || !boards[b].strategies[s]) continue;
+        if (!applies(c.position_sets[p].boards, boards[b].board) || !boards[b].strategies[s] ||
+            !runs_on_set(c.strategies[s], c.position_sets[p].name))
+          continue;
         plan.all_cells.push_back({b, s, p});
         plan.costs.push_back(estimated_cell_cost(boards[b].strategies[s]->identity().cost_weight,
                                                  boards[b].board.cells(), boards[b].sets[p].size()));

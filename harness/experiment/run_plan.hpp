@@ -25,6 +25,9 @@ struct PreparedBoard {
 
 // Whether a strategy or a position set with this `boards` key applies to b.
 bool applies(const std::vector<std::string>& boards, const Board& b);
+// Whether strategy s runs on the position set named `set` (its `sets` key;
+// none: every set).
+bool runs_on_set(const StrategyConfig& s, const std::string& set);
 
 // Throws ConfigError naming the line: a strategy or an option that does not
 // fit a board, a position set that needs the exact solver where there is

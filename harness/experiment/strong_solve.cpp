@@ -1,16 +1,12 @@
 #include "harness/experiment/strong_solve.hpp"
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
-#include "algorithms/search/cancellable.hpp"
 #include "algorithms/search/connect_bitboard.hpp"
+#include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
 
 namespace tictac {
@@ -61,33 +57,11 @@ std::string StrongSolver::description() const {
   return distance_spec_ + " (value only: " + weak_spec_ + "), " + budget + " budget per search";
 }
 
-bool StrongSolver::run(std::unique_ptr<Strategy>& s, const std::string& spec, const Position& p, SearchResult& out) {
-  if (budget_ <= 0) {
-    out = s->search_fast(p);
-    return true;
-  }
-  std::atomic<bool> cancel{false};
-  std::mutex m;
-  std::condition_variable cv;
-  bool finished = false;
-  std::thread watchdog([&] {
-    std::unique_lock lock(m);
-    if (!cv.wait_for(lock, std::chrono::duration<double>(budget_), [&] { return finished; })) cancel = true;
-  });
-  bool ok = true;
-  try {
-    out = s->search_fast_cancellable(p, cancel);
-  } catch (const SearchCancelled&) {
-    ok = false;
-  }
-  {
-    std::lock_guard lock(m);
-    finished = true;
-  }
-  cv.notify_one();
-  watchdog.join();
-  if (!ok) s = make_strategy(board_, spec);
-  return ok && out.proved;
+bool StrongSolver::run(Strategy& s, const Position& p, SearchResult& out) {
+  const auto r = search_within(s, p, std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(budget_)));
+  if (!r) return false;
+  out = *r;
+  return out.proved;
 }
 
 StrongValue StrongSolver::solve(const Position& p, bool value_fallback) {
@@ -101,13 +75,13 @@ StrongValue StrongSolver::solve(const Position& p, bool value_fallback) {
   make();
   const int empty = board_.cells() - p.ply();
   SearchResult r;
-  if (run(distance_, distance_spec_, p, r) && r.distance >= 0) {
+  if (run(*distance_, p, r) && r.distance >= 0) {
     v.status = StrongValue::Status::solved;
     v.value = r.value;
     v.distance = r.distance;
     return v;
   }
-  if (value_fallback && run(weak_, weak_spec_, p, r)) {
+  if (value_fallback && run(*weak_, p, r)) {
     v.value = r.value;
     v.status = r.value == 0 ? StrongValue::Status::solved : StrongValue::Status::value_only;
     v.distance = r.value == 0 ? empty : -1;

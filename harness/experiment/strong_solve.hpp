@@ -62,10 +62,10 @@ class StrongSolver {
   std::string description() const;
 
  private:
-  // The strategy's answer within the budget, or false when it ran out (the
-  // strategy is then made anew: a cancelled search leaves it unusable).
   void make();
-  bool run(std::unique_ptr<Strategy>& s, const std::string& spec, const Position& p, SearchResult& out);
+  // The strategy's proved answer within the budget (search_within,
+  // harness/registry/budgeted_search.hpp), or false when it ran out.
+  bool run(Strategy& s, const Position& p, SearchResult& out);
 
   Board board_;
   double budget_;

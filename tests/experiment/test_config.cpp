@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "harness/experiment/config.hpp"
+#include "harness/experiment/run_plan.hpp"
 
 using namespace tictac;
 
@@ -270,4 +271,31 @@ TEST_CASE("a board name with a g suffix is a gravity board", "[config]") {
   CHECK(c.boards[1].board == Board(6, 7, 4));
   CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"6x7g\"]")), Catch::Contains("not of the form RxCkK"));
   CHECK_THAT(error_of(edited("[\"3x3k3\"]", "[\"6x7k4gg\"]")), Catch::Contains("not of the form RxCkK"));
+}
+
+TEST_CASE("a strategy may be limited to some position sets, named and checked with their line", "[config]") {
+  std::string text = edited("name = \"negamax\"", "name = \"negamax\"\nsets = [\"opening\"]\n\n[[strategy]]\nname = \"alphabeta\"");
+  text += "\n[[position_set]]\nname = \"opening\"\nkind = \"plies\"\nplies = [1]\n";
+  const auto c = parse_config(text, "exp.toml");
+  REQUIRE(c.strategies.size() == 2);
+  CHECK(c.strategies[0].sets == std::vector<std::string>{"opening"});
+  CHECK(c.strategies[0].set_lines == std::vector<int>{9});
+  CHECK(c.strategies[1].sets.empty());
+  // The plan: negamax on `opening` only, alphabeta on both sets.
+  const auto boards = prepare_boards(c);
+  const RunPlan plan = plan_run(c, boards, ShardSpec{});
+  std::vector<std::pair<std::size_t, std::size_t>> cells;
+  for (const Cell& cell : plan.all_cells) cells.emplace_back(cell.strategy, cell.set);
+  CHECK(cells == std::vector<std::pair<std::size_t, std::size_t>>{{0, 1}, {1, 0}, {1, 1}});
+  CHECK(plan.positions == 1 + 9 + 9);
+
+  // A name that is no position set of the config, wherever the set is defined.
+  CHECK(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nsets = [\"empty\", \"end\"]")) ==
+        "exp.toml:9: key 'sets': 'end' is not one of the experiment's position sets (empty)");
+  CHECK(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nsets = []")) ==
+        "exp.toml:9: key 'sets': an empty list applies to no position set (leave the key out for every set)");
+  CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nsets = [3]")),
+             Catch::StartsWith("exp.toml:9: key 'sets': each position set must be named by a string"));
+  CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nsets = \"empty\"")),
+             Catch::StartsWith("exp.toml:9: key 'sets': must be a list"));
 }

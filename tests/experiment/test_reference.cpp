@@ -50,7 +50,10 @@ std::vector<Position> random_positions(const Board& b, int count, int max_ply, s
 }
 
 // A strategy that gives another's answers, but flips the value (a win to a
-// draw, anything else to an X win) on the positions `lie` picks.
+// draw, anything else to an X win) on the positions `lie` picks, and proves
+// no move anywhere (move_proved = false), so that the reference asks it about
+// the position after every move it checks (a family's own proven move spares
+// that search: reference.hpp).
 class Liar final : public Strategy {
  public:
   Liar(std::unique_ptr<Strategy> inner, bool (*lie)(const Position&))
@@ -68,6 +71,8 @@ class Liar final : public Strategy {
  private:
   SearchResult bend(const Position& p, SearchResult r) const {
     if (lie_(p)) r.value = r.value == 1 ? 0 : 1;
+    r.move_proved = false;
+    r.best_move = -1;
     return r;
   }
   std::unique_ptr<Strategy> inner_;
@@ -204,6 +209,58 @@ TEST_CASE("beyond 16 cells the two families certify 5x5 k=4 positions, and agree
     ++checked;
   }
   CHECK(checked >= 6);
+}
+
+namespace {
+
+// A strategy that gives another's answers and counts its searches.
+class Counter final : public Strategy {
+ public:
+  Counter(std::unique_ptr<Strategy> inner, int& searches)
+      : Strategy(inner->identity()), inner_(std::move(inner)), searches_(searches) {}
+  SearchResult search(const Position& p) override { return ++searches_, inner_->search(p); }
+  SearchResult search_fast(const Position& p) override { return ++searches_, inner_->search_fast(p); }
+  SearchResult search_traced(const Position& p, SearchTrace& t) override { return ++searches_, inner_->search_traced(p, t); }
+  SearchResult search_cancellable(const Position& p, const std::atomic<bool>& c) override {
+    return ++searches_, inner_->search_cancellable(p, c);
+  }
+  SearchResult search_fast_cancellable(const Position& p, const std::atomic<bool>& c) override {
+    return ++searches_, inner_->search_fast_cancellable(p, c);
+  }
+
+ private:
+  std::unique_ptr<Strategy> inner_;
+  int& searches_;
+};
+
+}  // namespace
+
+TEST_CASE("a family's own proven move needs no search of the position after it; any other move does", "[reference]") {
+  // A middle-easy Connect-Four position (experiments/sets/6x7k4g-middle-easy.csv,
+  // X wins; under a millisecond for each family): best and connect.
+  const Board b(6, 7, 4, true);
+  int best_searches = 0, connect_searches = 0;
+  ReferenceFamilies f;
+  const std::string alpha_beta = f.alpha_beta;
+  f.make = [&, alpha_beta](const Board& board, const std::string& spec) -> std::unique_ptr<Strategy> {
+    return std::make_unique<Counter>(make_strategy(board, spec), spec == alpha_beta ? best_searches : connect_searches);
+  };
+  Reference ref(b, f);
+  const Position p = parse_position(b, "......./....X../....X../....XX./O...OXX/OOOXXOO");
+  const SearchResult best = make_strategy(b, "best")->search_fast(p);
+  const SearchResult connect = make_strategy(b, "connect")->search_fast(p);
+  REQUIRE(best.move_proved);
+  REQUIRE(connect.move_proved);
+  CHECK(ref.optimal(p, best.best_move));
+  CHECK(best_searches == 1);  // p only: its search proved this move
+  CHECK(connect_searches == (connect.best_move == best.best_move ? 1 : 2));
+  // Every legal move: a family searches the position after each move but its own.
+  const Mask optimal = ref.optimal_moves(p);
+  CHECK((optimal >> best.best_move & 1));
+  CHECK((optimal >> connect.best_move & 1));
+  const int legal = std::popcount(p.legal_moves(b));
+  CHECK(best_searches == legal);       // p, and every move but best's own
+  CHECK(connect_searches == legal);    // likewise
 }
 
 TEST_CASE("a family that lies makes the reference stop, naming the board, the position and both answers",

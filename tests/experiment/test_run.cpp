@@ -197,6 +197,12 @@ file = "gen/positions-pons-3x3k3.csv"
   const auto a = positions(read_file(t.path / "gen/results.csv"));
   CHECK(a.size() == rows_of(set_file).size());
   CHECK(a == positions(read_file(t.path / "use/results.csv")));
+
+  // `first = 2`: the file's first two positions, in file order.
+  REQUIRE(a.size() > 2);
+  write_file(t.path / "first.toml", read_file(t.path / "use.toml") + "first = 2\n");
+  REQUIRE(run_tictac("run first.toml --out first", t.path).exit_code == 0);
+  CHECK(positions(read_file(t.path / "first/results.csv")) == std::vector<std::string>(a.begin(), a.begin() + 2));
 }
 
 TEST_CASE("a bad config exits 2 naming the file, line and key, and writes nothing", "[run]") {

@@ -3,11 +3,15 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <chrono>
+#include <optional>
+
 #include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/experiment/solve_report.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
+#include "harness/registry/budgeted_search.hpp"
 
 namespace tictac::cli {
 
@@ -20,6 +24,7 @@ struct SolveOptions {
   bool all_optimal = false;
   bool no_timing = false;
   bool distance = false;
+  double time_limit = 0;
 };
 
 void print_json(const SolveReport& rep) { fmt::print("{}\n", solve_json(rep).dump(2)); }
@@ -70,7 +75,15 @@ void print_table(const SolveReport& rep) {
 void solve(const SolveOptions& opts) {
   const Board b = opts.where.parse_board();
   const Position root = opts.where.parse_position(b);
-  const SolveReport rep = solve_report(b, root, opts.strategy, opts.all_optimal, !opts.no_timing, nullptr, opts.distance);
+  std::optional<SolveReport> report;
+  const auto limit = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(opts.time_limit));
+  const bool limited = opts.time_limit > 0;
+  if (!run_within(limit, [&](const std::atomic<bool>& cancel) {
+        report = solve_report(b, root, opts.strategy, opts.all_optimal, !opts.no_timing, limited ? &cancel : nullptr,
+                              opts.distance);
+      }))
+    report = unknown_report(b, root, opts.strategy, opts.distance);
+  const SolveReport& rep = *report;
   (opts.format == "json" ? print_json : print_table)(rep);
   // A proof-number search can end without a value (its budget ran out):
   // then nothing is listed, and the command exits 3 after its output.
@@ -107,6 +120,12 @@ void add_solve(CLI::App& app) {
                 "distance mode: without --strategy, connect:mode=distance on gravity boards connect holds and "
                 "best:distance=on otherwise; a given --strategy must have one (best, connect), else an error.  "
                 "Costs more than the value alone on wins and losses (a bisection on the distance); a draw's is free");
+  cmd->add_option("--time-limit", opts->time_limit,
+                  "stop after SECONDS of wall time, counted over all of solve's searches (counting, timed and "
+                  "--all-optimal): the value is then unknown, as when a prover's budget runs out (exit 3; JSON "
+                  "value null and proved false; no statistics).  The limit is read every 2^16 nodes of the "
+                  "search, so it can be overrun by that much.  Default: no limit")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--no-timing", opts->no_timing,
                 "run only the counting search: no timed statistics-free search (time_ns is null in JSON)");
   cmd->footer(

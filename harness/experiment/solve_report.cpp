@@ -106,13 +106,27 @@ OptimalPlay by_search(const Board& b, const Position& root, const Searcher& s, c
   return o;
 }
 
+// The strategy a report runs: spec in its distance mode with `distance`; an
+// empty spec is the board's default.
+std::unique_ptr<Strategy> report_strategy(const Board& b, std::string_view spec, bool distance) {
+  return make_strategy(b, distance        ? distance_strategy(b, spec)
+                          : spec.empty() ? default_strategy(b)
+                                         : std::string(spec));
+}
+
 }  // namespace
+
+SolveReport unknown_report(const Board& b, const Position& root, std::string_view spec, bool distance) {
+  SearchResult unknown;
+  unknown.proved = false;
+  unknown.best_move = -1;
+  unknown.move_proved = false;
+  return SolveReport{b, root, report_strategy(b, spec, distance)->spec(), unknown, std::nullopt, "none", {}};
+}
 
 SolveReport solve_report(const Board& b, const Position& root, std::string_view spec, bool all_optimal, bool timing,
                          const std::atomic<bool>* cancel, bool distance) {
-  auto strategy = make_strategy(b, distance        ? distance_strategy(b, spec)
-                                   : spec.empty() ? default_strategy(b)
-                                                  : std::string(spec));
+  auto strategy = report_strategy(b, spec, distance);
   const Searcher searcher{*strategy, cancel};
   const auto t0 = std::chrono::steady_clock::now();
   SolveReport rep{b, root, strategy->spec(), searcher.counting(root), std::nullopt, "none", {}};

@@ -68,6 +68,11 @@ struct SolveReport {
 SolveReport solve_report(const Board& board, const Position& position, std::string_view spec, bool all_optimal,
                          bool timing, const std::atomic<bool>* cancel = nullptr, bool distance = false);
 
+// The report of a search stopped before it ended (solve --time-limit): the
+// strategy that solve_report would have run (its spec in normal form), the
+// value unknown (result.proved false, no move, no statistics, no time).
+SolveReport unknown_report(const Board& board, const Position& position, std::string_view spec, bool distance);
+
 // The object `tictac solve --format json` prints: board, k, position,
 // strategy, value, value_text, best_move, best_moves, best_moves_source,
 // principal_variation, score, distance (null when not computed), every statistic (stat_fields.hpp), nodes_by_ply

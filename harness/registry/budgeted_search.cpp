@@ -9,9 +9,16 @@
 
 namespace tictac {
 
-std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::nanoseconds budget) {
-  if (budget <= std::chrono::nanoseconds::zero()) return s.search_fast(p);
+bool run_within(std::chrono::nanoseconds budget, const std::function<void(const std::atomic<bool>&)>& work) {
   std::atomic<bool> cancel{false};
+  if (budget <= std::chrono::nanoseconds::zero()) {
+    try {
+      work(cancel);
+      return true;
+    } catch (const SearchCancelled&) {
+      return false;
+    }
+  }
   std::mutex m;
   std::condition_variable cv;
   bool done = false;
@@ -19,7 +26,7 @@ std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::c
     std::unique_lock lock(m);
     if (!cv.wait_for(lock, budget, [&] { return done; })) cancel.store(true);
   });
-  // The timer is told and joined however the search ends (a result, a
+  // The timer is told and joined however the work ends (a result, a
   // cancel, or another exception).
   struct Join {
     std::mutex& m;
@@ -36,10 +43,19 @@ std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::c
     }
   } join{m, cv, done, timer};
   try {
-    return s.search_fast_cancellable(p, cancel);
+    work(cancel);
+    return true;
   } catch (const SearchCancelled&) {
-    return std::nullopt;
+    return false;
   }
+}
+
+std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::nanoseconds budget) {
+  if (budget <= std::chrono::nanoseconds::zero()) return s.search_fast(p);
+  std::optional<SearchResult> r;
+  if (!run_within(budget, [&](const std::atomic<bool>& cancel) { r = s.search_fast_cancellable(p, cancel); }))
+    return std::nullopt;
+  return r;
 }
 
 }  // namespace tictac

@@ -11,7 +11,9 @@
 // Strategy can be searched again at once.
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <optional>
 
 #include "algorithms/game/position.hpp"
@@ -19,6 +21,13 @@
 #include "harness/registry/strategy.hpp"
 
 namespace tictac {
+
+// Runs work(cancel) while a timer thread sets `cancel` once `budget` of wall
+// time has passed; true when work returned, false when it ended by
+// SearchCancelled (any other exception passes through; the timer is joined
+// however work ends).  work must hand `cancel` to the cancellable searches
+// it runs.  A budget of zero or less never sets the flag.
+bool run_within(std::chrono::nanoseconds budget, const std::function<void(const std::atomic<bool>& cancel)>& work);
 
 // s's statistics-free search of p (Strategy::search_fast_cancellable),
 // stopped once `budget` of wall time has passed; nullopt when it was stopped.

@@ -159,6 +159,29 @@ TEST_CASE("tictac solve --distance refuses a strategy without a distance mode, n
   CHECK_THAT(json::parse(r.out)["strategy"].get<std::string>(), Catch::Contains("distance=on"));
 }
 
+TEST_CASE("tictac solve --time-limit: within it the answer, beyond it unknown with exit 3", "[cli]") {
+  // Within the limit: the same answer as without one (3x3 is a draw of 9
+  // plies: the seeds, ground-truth.md).
+  auto r = run_tictac("solve --distance --time-limit 60 --format json --no-timing");
+  REQUIRE(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["value"] == 0);
+  CHECK(j["distance"] == 9);
+  // 8x8 k=5 took its first prover 17.4 hours (Hsu et al. 2020); best's
+  // distance mode does not finish it in 50 ms.
+  r = run_tictac("solve --board 8x8 --k 5 --distance --time-limit 0.05 --format json");
+  CHECK(r.exit_code == 3);
+  j = json::parse(r.out);
+  CHECK(j["value"].is_null());
+  CHECK(j["proved"] == false);
+  CHECK(j["distance"].is_null());
+  CHECK_THAT(j["strategy"].get<std::string>(), Catch::StartsWith("best:") && Catch::Contains("distance=on"));
+  r = run_tictac("solve --board 8x8 --k 5 --distance --time-limit 0.05");
+  CHECK(r.exit_code == 3);
+  CHECK_THAT(r.out, Catch::Contains("unknown"));
+  CHECK(run_tictac("solve --time-limit -1").exit_code == 2);
+}
+
 TEST_CASE("over 16 cells, connect's and best's distance modes agree, and give Pons's score", "[cli]") {
   // 4x5 with k=3 and gravity (20 cells: no exact solution): two independent
   // solvers, the connect solver's bitboards and best's.

@@ -170,3 +170,22 @@ TEST_CASE("dfpn counts a node per call, by ply, with its table and the root's nu
     CHECK((lead == 0 || lead == 1));
   }
 }
+
+TEST_CASE("the proof table's keys are exact up to 64 cells: stones in the high cells and the tag tell keys apart",
+          "[dfpn]") {
+  // One bucket of two slots: every key lands in it, so only the key compare
+  // can tell them apart.  best's narrow table packs 48 cells; these keys
+  // differ only in cells 48 to 63.
+  ProofTable t(1);
+  NoStats stats;
+  const Mask high = Mask{1} << 63, mid = Mask{1} << 48;
+  const std::uint8_t tag = 3;
+  t.store(high, mid, tag, ProofNumber{0}, kInfinity, 0, 1, stats);
+  const ProofEntry* e = t.probe(high, mid, tag, stats);
+  REQUIRE(e);
+  CHECK(e->pn == 0);
+  CHECK(t.probe(mid, high, tag, stats) == nullptr);            // the colours swapped
+  CHECK(t.probe(high, mid | (Mask{1} << 62), tag, stats) == nullptr);  // one more stone in cell 62
+  CHECK(t.probe(high >> 1, mid, tag, stats) == nullptr);       // the stone in cell 62, not 63
+  CHECK(t.probe(high, mid, tag ^ 1, stats) == nullptr);        // another question
+}

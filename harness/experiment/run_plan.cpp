@@ -115,7 +115,7 @@ std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
   check_strategies(c, strategy_catalog());
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
-    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}};
+    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}};
     for (const StrategyConfig& s : c.strategies)
       pb.strategies.push_back(applies(s.boards, bc.board) ? prepare_strategy(c, s, bc.board) : nullptr);
     for (const PositionSetConfig& ps : c.position_sets) {

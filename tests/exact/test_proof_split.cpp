@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <bit>
+
 #include "algorithms/exact/position_set_sample.hpp"
 #include "algorithms/exact/proof_split.hpp"
 #include "algorithms/game/rules.hpp"

@@ -41,7 +41,7 @@ TEST_CASE("a split from the empty board holds the canonical unfinished positions
 }
 
 TEST_CASE("the minimax over a split with the exact values of its positions gives the root's exact value", "[proof_split]") {
-  for (const Board& b : {Board(3, 3, 3), Board(3, 4, 3), Board(4, 4, 3), Board(4, 4, 4)}) {
+  for (const Board& b : {Board(3, 3, 3), Board(3, 4, 3), Board(4, 3, 3), Board(4, 4, 4)}) {
     const auto exact = exact_solution(b);
     std::vector<Position> roots = {Position{}};
     // A few roots off the empty board: each child of the empty board, and one of each of its children.
@@ -81,7 +81,7 @@ TEST_CASE("a line that ends above the split depth is a leaf valued by the rules"
 }
 
 TEST_CASE("a split position without a value leaves the root's value unknown, and names it", "[proof_split]") {
-  const Board b(4, 4, 4);
+  const Board b(3, 4, 3);
   const auto exact = exact_solution(b);
   const ProofSplit s = split_proof(b, Position{}, 2);
   const Position hole = s.positions[s.positions.size() / 2];

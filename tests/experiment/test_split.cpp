@@ -84,8 +84,8 @@ TEST_CASE("one split file spreads over every shard", "[split]") {
   write_file(t.path / "exp.toml", split_config("3x4k3", "best"));
   run_shards(t.path, 4);
   std::size_t positions = 0;
-  for (int i = 0; i < 4; ++i) {
-    const json m = json::parse(read_file(t.path / ("s" + std::to_string(i)) / "metadata.json"));
+  for (const char* shard : {"s0", "s1", "s2", "s3"}) {
+    const json m = json::parse(read_file(t.path / shard / "metadata.json"));
     REQUIRE(m["shard"]["cells"].size() == 1);  // the one cell, in every shard
     const std::size_t here = m["shard"]["cell_positions"][0].size();
     CHECK(here > 0);

@@ -2,7 +2,9 @@
 # The Slurm test: a real one-node cluster (scripts/slurm-cluster), the
 # reproduce-seeds sweep as a 4-task job array (scripts/slurm-submit), merged
 # and compared with the unsharded run; then a sweep whose shard 2 fails on
-# purpose, which must be reported by shard, with its log, and not merged.
+# purpose, which must be reported by shard, with its log, and not merged;
+# then a proof split of 5x5 k=4 two plies deep over a 4-task array, whose
+# merge must give the published draw.
 # The cluster is stopped in a trap whatever fails.  Last line: "N passed, M failed".
 # Usage: tests/slurm_test.sh [TICTAC]   (default: $TICTAC, else build/cmake/tictac)
 set -uo pipefail
@@ -62,6 +64,34 @@ check "the failure shows the shard's log" grep -q 'failing on purpose' "$work/br
 check "no other shard is reported failed" bash -c "! grep -qE 'shard [013]/4 .*FAILED' '$work/broken.err'"
 check "nothing was merged" test ! -e "$work/broken/results.csv" -a ! -e "$work/broken/metadata.json"
 check "the merge job did not run" test ! -e "$work/broken/slurm/status/merge"
+
+# 3. A proof split: 5x5 k=4 two plies deep over a 4-task array, joined by
+#    minimax: the published draw (algorithms/exact/published_values.cpp).
+t3=$(date +%s)
+check "prove --split 2 writes the split of 5x5 k=4" \
+  "$TICTAC" prove --board 5x5 --k 4 --split 2 --out "$work/split-5x5k4.csv" </dev/null
+cat > "$work/split-5x5k4.toml" <<TOML
+[experiment]
+name = "split-5x5k4"
+question = "Is 5x5 k=4 a draw, proved position by position two plies deep?"
+boards = ["5x5k4"]
+
+[[strategy]]
+name = "dfpn"
+
+[[position_set]]
+name = "split"
+kind = "file"
+file = "split-5x5k4.csv"
+TOML
+check "the split as a 4-task array, merged with --split" \
+  "$repo/scripts/slurm-submit" "$work/split-5x5k4.toml" --shards 4 --parallel 4 --time 10 --wait \
+  --split "$work/split-5x5k4.csv" --out "$work/split" </dev/null
+check "each of the 4 shards proved some of the split's positions" bash -c \
+  "for i in 0 1 2 3; do grep -q ',position,' '$work'/split/shards/shard-\$i-of-4/results.csv || exit 1; done"
+split_value() { /usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["split"]["value"])' "$1"; }
+check "the root's value by minimax over the split is the draw" test "$(split_value "$work/split/metadata.json" 2>&1)" = 0
+echo "slurm_test: the 5x5 k=4 split took $(( $(date +%s) - t3 )) s"
 
 check "the cluster stops" "$repo/scripts/slurm-cluster" stop "$work/cluster"
 no_daemon_left() {  # no munged, slurmctld or slurmd whose command line names the work folder

@@ -124,8 +124,8 @@ void add_run(CLI::App& app) {
   cmd->add_option("config", opts->config, "the experiment config (TOML; see experiments/README.md)")->required();
   cmd->add_option("--out", opts->out, "output folder (default: the config's output, else results/<experiment name>)");
   cmd->add_option("--shard", opts->shard,
-                  "run only shard I of N (I from 0): a deterministic slice of the cells, balanced by estimated cost; "
-                  "join the shards with tictac merge (default output: <output>/shard-I-of-N)");
+                  "run only shard I of N (I from 0): a deterministic slice of the positions of every cell, balanced by "
+                  "estimated cost; join the shards with tictac merge (default output: <output>/shard-I-of-N)");
   cmd->add_option("--jobs,-j", opts->jobs,
                   "threads for the counting searches (0, the default: every hardware thread); timed searches always "
                   "run afterwards on one thread, alone")

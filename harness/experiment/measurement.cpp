@@ -94,7 +94,8 @@ std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, con
           std::lock_guard lock(mutex);
           own = make_strategy(pb.board, pb.strategies[cell.strategy]->spec());
         }
-        for (const PositionEntry& e : pb.sets[cell.set]) {
+        for (std::size_t pi : plan.mine[ci].positions) {
+          const PositionEntry& e = pb.sets[cell.set][pi];
           if (stop.load() || interrupted(interrupt)) return;
           counted[ci].push_back(cancellable && interrupt ? own->search_cancellable(e.position, *interrupt)
                                                          : own->search(e.position));

@@ -56,7 +56,8 @@ std::string mismatch(const Board& board, Reference& ref, const PositionEntry& e,
 
 // The counting searches of the plan's cells on `threads` threads, a cell per
 // thread at a time, each with a Strategy of its own (tables start empty, so
-// the counts equal a one-thread run's).  By cell of the plan, by position.
+// the counts equal a one-thread run's).  By cell of the plan, by position of
+// the plan's cell (PlannedCell::positions).
 // Throws Interrupted when `interrupt` is set, or the first error of a worker.
 // With `cancellable`, the searches are the cancellable ones, which read
 // `interrupt` every 2^16 nodes too.

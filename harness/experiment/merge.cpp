@@ -3,11 +3,18 @@
 #include <fmt/core.h>
 
 #include <fstream>
+#include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
+#include "algorithms/exact/proof_split.hpp"
+#include "algorithms/game/symmetry.hpp"
+#include "harness/experiment/result_rows.hpp"
 #include "harness/experiment/run_metadata.hpp"
 #include "harness/formats/atomic_file.hpp"
+#include "harness/formats/notation.hpp"
+#include "harness/formats/split_file.hpp"
 
 namespace tictac {
 
@@ -19,8 +26,12 @@ struct Shard {
   fs::path dir;
   Json meta;
   int index = 0, count = 0;
-  std::size_t cells_total = 0;
-  std::vector<std::size_t> cells, cell_rows;
+  std::size_t cells_total = 0, positions_total = 0;
+  std::vector<std::size_t> set_sizes;                 // by global cell
+  std::vector<std::size_t> cells, cell_rows;          // by cell of this shard
+  std::vector<std::vector<std::size_t>> cell_positions;
+  std::vector<RowLabel> labels;
+  std::vector<SetTotal> shares;
   std::string header;
   std::vector<std::string> rows;  // each a CSV line with its newline
 };
@@ -50,14 +61,24 @@ void read_shard_metadata(Shard& s) {
     s.index = sh.at("index").get<int>();
     s.count = sh.at("count").get<int>();
     s.cells_total = sh.at("cells_total").get<std::size_t>();
+    s.positions_total = sh.at("positions_total").get<std::size_t>();
+    s.set_sizes = sh.at("set_sizes").get<std::vector<std::size_t>>();
     s.cells = sh.at("cells").get<std::vector<std::size_t>>();
     s.cell_rows = sh.at("cell_rows").get<std::vector<std::size_t>>();
+    s.cell_positions = sh.at("cell_positions").get<std::vector<std::vector<std::size_t>>>();
+    for (const Json& l : sh.at("cell_labels")) s.labels.push_back(label_from_json(l));
+    for (const Json& t : sh.at("cell_set_totals")) s.shares.push_back(set_total_from_json(t));
     (void)s.meta.at("config_fnv1a64").get<std::string>();
     (void)s.meta.at("git").at("commit");
   } catch (const Json::exception& e) {
     refuse(file.string() + ": malformed shard metadata: " + e.what());
+  } catch (const std::invalid_argument& e) {
+    refuse(file.string() + ": malformed shard metadata: " + e.what());
   }
-  if (s.cells.size() != s.cell_rows.size()) refuse(file.string() + ": shard.cells and shard.cell_rows differ in length");
+  const std::size_t n = s.cells.size();
+  if (s.cell_rows.size() != n || s.cell_positions.size() != n || s.labels.size() != n || s.shares.size() != n)
+    refuse(file.string() + ": shard.cells, cell_rows, cell_positions, cell_labels and cell_set_totals differ in length");
+  if (s.set_sizes.size() != s.cells_total) refuse(file.string() + ": shard.set_sizes does not have one size per cell");
 }
 
 Shard read_shard(const fs::path& dir) {
@@ -95,7 +116,8 @@ void check_one_run(const std::vector<Shard>& shards) {
     if (commit_text(s.meta) != commit_text(first.meta))
       refuse(fmt::format("shards come from different commits: {} was run at {}, {} at {}", first.dir.string(),
                          commit_text(first.meta), s.dir.string(), commit_text(s.meta)));
-    if (s.count != first.count || s.cells_total != first.cells_total)
+    if (s.count != first.count || s.cells_total != first.cells_total || s.positions_total != first.positions_total ||
+        s.set_sizes != first.set_sizes)
       refuse(fmt::format("shards come from different splits: {} is shard {}/{} of {} cells, {} is {}/{} of {} cells",
                          first.dir.string(), first.index, first.count, first.cells_total, s.dir.string(), s.index,
                          s.count, s.cells_total));
@@ -124,27 +146,185 @@ std::vector<const Shard*> by_index(const std::vector<Shard>& shards) {
   return slots;
 }
 
-// Where each global cell's rows are: a shard, its first row, how many.
+// Where the rows of one position are: a shard, its first row, how many.
 struct Span {
   const Shard* shard = nullptr;
   std::size_t begin = 0, count = 0;
 };
 
-std::vector<Span> spans_of(const std::vector<Shard>& shards) {
-  std::vector<Span> spans(shards.front().cells_total);
-  for (const Shard& s : shards) {
+// A global cell: its positions' rows, by position, and its shares of the set total.
+struct MergedCell {
+  std::vector<Span> positions;
+  std::vector<std::pair<const Shard*, std::size_t>> parts;  // (shard, its cell index)
+};
+
+std::vector<MergedCell> cells_of(const std::vector<const Shard*>& shards) {
+  const Shard& first = *shards.front();
+  std::vector<MergedCell> cells(first.cells_total);
+  for (std::size_t id = 0; id < cells.size(); ++id) cells[id].positions.resize(first.set_sizes[id]);
+  for (const Shard* s : shards) {
     std::size_t row = 0;
-    for (std::size_t i = 0; i < s.cells.size(); ++i) {
-      const std::size_t cell = s.cells[i];
-      if (cell >= spans.size() || spans[cell].shard)
-        refuse(fmt::format("{}: cell {} is out of range or also in another shard (damaged metadata)", s.dir.string(), cell));
-      spans[cell] = {&s, row, s.cell_rows[i]};
-      row += s.cell_rows[i];
+    for (std::size_t i = 0; i < s->cells.size(); ++i) {
+      const std::size_t id = s->cells[i];
+      const auto& mine = s->cell_positions[i];
+      if (id >= cells.size() || mine.empty() || s->cell_rows[i] % mine.size() != 0 || s->shares[i].positions != mine.size())
+        refuse(fmt::format("{}: cell {} of its metadata is out of range or inconsistent (damaged metadata)", s->dir.string(), id));
+      const std::size_t per = s->cell_rows[i] / mine.size();  // rows per position: repetitions, or 0 (rows = totals)
+      for (std::size_t p : mine) {
+        if (p >= cells[id].positions.size() || cells[id].positions[p].shard)
+          refuse(fmt::format("{}: position {} of cell {} is out of range or also in another shard (damaged metadata)",
+                             s->dir.string(), p, id));
+        cells[id].positions[p] = {s, row, per};
+        row += per;
+      }
+      cells[id].parts.emplace_back(s, i);
+    }
+    if (row != s->rows.size())
+      refuse(fmt::format("{} has {} rows but its metadata.json says {} (a damaged or unfinished shard)",
+                         (s->dir / "results.csv").string(), s->rows.size(), row));
+  }
+  for (std::size_t id = 0; id < cells.size(); ++id)
+    for (std::size_t p = 0; p < cells[id].positions.size(); ++p)
+      if (!cells[id].positions[p].shard) refuse(fmt::format("position {} of cell {} is in no shard (damaged metadata)", p, id));
+  return cells;
+}
+
+// results.csv of the merge: each cell's position rows in the unsharded order,
+// then its set_total rows from the shards' shares (result_rows.hpp).
+std::string merged_csv(const std::vector<const Shard*>& shards, const std::vector<MergedCell>& cells, std::size_t& rows) {
+  std::ostringstream out;
+  ResultsCsv csv(out);
+  if (out.str() != shards.front()->header)
+    refuse(fmt::format("{} has other columns than this tictac writes: merge with the tictac that ran the shards",
+                       (shards.front()->dir / "results.csv").string()));
+  for (const MergedCell& cell : cells) {
+    for (const Span& sp : cell.positions) {
+      for (std::size_t r = 0; r < sp.count; ++r) out << sp.shard->rows[sp.begin + r];
+      csv.copied(sp.count);
+    }
+    SetTotal total;
+    for (const auto& [shard, i] : cell.parts) total.add(shard->shares[i]);
+    csv.total(cell.parts.front().first->labels[cell.parts.front().second], total);
+  }
+  rows = csv.rows();
+  return out.str();
+}
+
+std::size_t positions_of(const Shard& s) {
+  std::size_t n = 0;
+  for (const auto& p : s.cell_positions) n += p.size();
+  return n;
+}
+
+// The fields of one CSV line (RFC 4180 quotes, as csv_writer.hpp writes them).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else out.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.emplace_back();
+    } else if (c != '\r' && c != '\n') {
+      out.back() += c;
     }
   }
-  for (std::size_t cell = 0; cell < spans.size(); ++cell)
-    if (!spans[cell].shard) refuse(fmt::format("cell {} is in no shard (damaged metadata)", cell));
-  return spans;
+  return out;
+}
+
+// The root's value by minimax over the split of `file` (split_file.hpp), from
+// the values the merged rows give its positions: a position's value is the
+// one its rows with status agrees give (they must all agree); a position with
+// no row, a row that disagrees with the reference, or only unknown rows makes
+// the merge refuse.
+Json split_result(const std::string& csv, const fs::path& file, MergeSummary& summary) {
+  SplitFile sf;
+  try {
+    sf = read_split_file(file);
+  } catch (const std::invalid_argument& e) {
+    refuse(e.what());
+  }
+  const Board& board = sf.board;
+  const SymmetryGroup group(board);
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  const auto header = csv_fields(line);
+  auto column = [&](const char* name) {
+    for (std::size_t i = 0; i < header.size(); ++i)
+      if (header[i] == name) return i;
+    refuse(std::string("the merged rows have no '") + name + "' column");
+  };
+  const std::size_t c_kind = column("row_kind"), c_board = column("board"), c_k = column("k"), c_gravity = column("gravity"),
+                    c_pos = column("position"), c_value = column("value"), c_status = column("status");
+  struct Seen {
+    std::set<int> values;  // from rows that agree
+    std::size_t rows = 0, disagree = 0;
+  };
+  std::map<Position, Seen> seen;
+  const std::string k = std::to_string(board.k()), gravity = board.gravity() ? "true" : "false";
+  while (std::getline(in, line)) {
+    const auto f = csv_fields(line);
+    if (f.size() != header.size() || f[c_kind] != "position" || f[c_board] != board.size_name() || f[c_k] != k ||
+        f[c_gravity] != gravity)
+      continue;
+    Position p;
+    try {
+      p = parse_position(board, f[c_pos]);
+    } catch (const std::invalid_argument& e) {
+      refuse("a merged row's position '" + f[c_pos] + "': " + e.what());
+    }
+    Seen& s = seen[group.canonical(p).position];
+    ++s.rows;
+    if (f[c_status] == "disagrees") ++s.disagree;
+    if (f[c_status] == "agrees" && !f[c_value].empty()) s.values.insert(std::stoi(f[c_value]));
+  }
+  std::vector<std::string> missing, bad;
+  for (const Position& p : sf.split.positions) {
+    const auto it = seen.find(p);
+    if (it == seen.end()) missing.push_back(format_position(board, p));
+    else if (it->second.disagree || it->second.values.size() > 1)
+      bad.push_back(format_position(board, p) + (it->second.disagree ? " (a row disagrees with the reference)" : " (its rows disagree)"));
+  }
+  const auto some = [](const std::vector<std::string>& v) {
+    std::string t;
+    for (std::size_t i = 0; i < v.size() && i < 5; ++i) t += (i ? ", " : "") + v[i];
+    return t + (v.size() > 5 ? fmt::format(" and {} more", v.size() - 5) : std::string());
+  };
+  const std::size_t n = sf.split.positions.size();
+  if (!missing.empty())
+    refuse(fmt::format("{} of the {} split positions of {} are in no shard's rows: {}", missing.size(), n, file.string(), some(missing)));
+  if (!bad.empty()) refuse(fmt::format("split positions without a value to trust: {}", some(bad)));
+  const SplitValue v = split_value(board, sf.split, [&](const Position& p) -> std::optional<int> {
+    const auto it = seen.find(p);
+    if (it == seen.end() || it->second.values.empty()) return std::nullopt;
+    return *it->second.values.begin();
+  });
+  if (!v.value) {
+    std::vector<std::string> unknown;
+    for (const Position& p : v.unknown) unknown.push_back(format_position(board, p));
+    refuse(fmt::format("{} of the {} split positions of {} have no proved value (status unknown: the search ran out of "
+                       "its budget), so the root's value is unknown: {}",
+                       unknown.size(), n, file.string(), some(unknown)));
+  }
+  summary.split_value = v.value;
+  summary.split_root = format_position(board, sf.split.root);
+  summary.split_board = board.name();
+  return {{"file", fs::absolute(file).lexically_normal().string()},
+          {"board", board.name()},
+          {"root", summary.split_root},
+          {"plies", sf.split.plies},
+          {"positions", n},
+          {"finished_leaves", sf.split.finished_leaves},
+          {"value", *v.value},
+          {"method", "minimax over the split: X to move takes the maximum of its moves' values, O the minimum; a "
+                     "position plies below the root has the value its rows prove (the value column of its rows with "
+                     "status agrees, each certified by the reference), a finished position its result"}};
 }
 
 // Shard 0's metadata.json with the totals of all shards and where they came from.
@@ -168,6 +348,7 @@ Json merged_metadata(const std::vector<const Shard*>& shards, std::size_t rows, 
                     {"duration_s", s.meta["duration_s"]},
                     {"command", s.meta["command"]},
                     {"cells", s.cells.size()},
+                    {"positions", positions_of(s)},
                     {"result_rows", s.rows.size()},
                     {"estimated_cost_share", s.meta["shard"].value("estimated_cost_share", 0.0)}});
   }
@@ -190,34 +371,34 @@ SetFiles set_files_of(const Shard& first) {
 }
 
 // Writes the merge, whole or not at all.
-std::size_t write_merge(const fs::path& out, const std::vector<const Shard*>& shards, const std::vector<Span>& spans,
-                        const SetFiles& set_files, const std::string& command) {
-  const Shard& first = *shards.front();
+void write_merge(const fs::path& out, const std::vector<const Shard*>& shards, const std::string& csv, std::size_t rows,
+                 const Json& split, const SetFiles& set_files, const std::string& command) {
   std::vector<std::unique_ptr<AtomicFile>> files;
   files.push_back(std::make_unique<AtomicFile>(out / "results.csv"));
-  std::ostream& csv = files.back()->stream();
-  csv << first.header;
-  std::size_t rows = 0;
-  for (const Span& sp : spans)
-    for (std::size_t r = 0; r < sp.count; ++r, ++rows) csv << sp.shard->rows[sp.begin + r];
+  files.back()->stream() << csv;
+  Json meta = merged_metadata(shards, rows, command);
+  if (!split.is_null()) meta["split"] = split;
   files.push_back(std::make_unique<AtomicFile>(out / "metadata.json"));
-  write_metadata(files.back()->stream(), merged_metadata(shards, rows, command));
+  write_metadata(files.back()->stream(), meta);
   for (const auto& [name, text] : set_files) {
     files.push_back(std::make_unique<AtomicFile>(out / name));
     files.back()->stream() << text;
   }
   for (auto& f : files) f->commit();
-  return rows;
 }
 
 }  // namespace
 
-MergeSummary merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& out, const std::string& command) {
+MergeSummary merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& out, const std::string& command,
+                          const fs::path& split_file) {
   std::vector<Shard> shards;
   for (const auto& d : shard_dirs) shards.push_back(read_shard(d));
   check_one_run(shards);
   const std::vector<const Shard*> ordered = by_index(shards);
-  const std::vector<Span> spans = spans_of(shards);
+  const std::vector<MergedCell> cells = cells_of(ordered);
+  MergeSummary summary{ordered.size(), shards.front().cells_total, 0, {}, {}, {}};
+  const std::string csv = merged_csv(ordered, cells, summary.rows);
+  const Json split = split_file.empty() ? Json() : split_result(csv, split_file, summary);
   const SetFiles set_files = set_files_of(*ordered.front());
 
   // Everything checked: now write.
@@ -226,8 +407,8 @@ MergeSummary merge_shards(const std::vector<fs::path>& shard_dirs, const fs::pat
   fs::create_directories(out, ec);
   if (ec) refuse(fmt::format("cannot create output folder '{}': {}", out.string(), ec.message()));
   try {
-    const std::size_t rows = write_merge(out, ordered, spans, set_files, command);
-    return {ordered.size(), shards.front().cells_total, rows};
+    write_merge(out, ordered, csv, summary.rows, split, set_files, command);
+    return summary;
   } catch (const std::exception&) {
     if (!out_existed) fs::remove(out, ec);
     throw;

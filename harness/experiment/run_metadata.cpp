@@ -81,15 +81,34 @@ void describe_experiment(Json& m, const RunDescription& run) {
 void describe_cells(Json& m, const RunDescription& run) {
   m["cells"] = 0;  // set_totals
   m["parallelism"] = threads_parallelism(run.threads);
-  if (run.shard.sharded())
+  if (run.shard.sharded()) {
+    Json cells = Json::array(), positions = Json::array(), shares = Json::array(), labels = Json::array();
+    for (std::size_t i = 0; i < run.plan.mine.size(); ++i) {
+      const PlannedCell& pc = run.plan.mine[i];
+      const Cell cell = run.plan.all_cells[pc.id];
+      const PreparedBoard& pb = run.boards[cell.board];
+      const Strategy& s = *pb.strategies[cell.strategy];
+      cells.push_back(pc.id);
+      positions.push_back(pc.positions);
+      shares.push_back(to_json(run.shares[i]));
+      labels.push_back(to_json(RowLabel{run.config.name, pb.board.size_name(), pb.board.k(), pb.board.gravity(), s.spec(),
+                                        s.name(), s.ordering(), run.config.position_sets[cell.set].name}));
+    }
     m["shard"] = {{"index", run.shard.index},
                   {"count", run.shard.count},
                   {"cells_total", run.plan.all_cells.size()},
-                  {"cells", run.plan.mine},
+                  {"positions_total", run.plan.positions_total},
+                  {"set_sizes", run.plan.set_sizes},
+                  {"cells", cells},
                   {"cell_rows", run.cell_rows},
+                  {"cell_positions", positions},
+                  {"cell_labels", labels},
+                  {"cell_set_totals", shares},
                   {"estimated_cost_share", run.plan.cost_share()},
-                  {"balancing", "greedy, most expensive cell first, to the least loaded shard; cost = positions x "
-                                "strategy weight (" + cost_weights_text() + ") x 2^board cells"}};
+                  {"balancing", "the positions of every cell dealt out greedily, most expensive first, each to the "
+                                "least loaded shard; a position costs its cell's cost over its positions, and a cell "
+                                "costs positions x strategy weight (" + cost_weights_text() + ") x 2^board cells"}};
+  }
   m["result_rows"] = 0;  // set_totals
   // Which reference each board had (reference.hpp): in words, and as its
   // kind (exact, two_families, one_family), the families' specs and budgets.
@@ -147,7 +166,7 @@ Json shards_parallelism(std::size_t shards, const Json& within_each_shard) {
   return {{"kind", "shards"},
           {"shards", shards},
           {"within_each_shard", within_each_shard},
-          {"note", "cells split across separate processes (tictac run --shard), merged by tictac merge; "
+          {"note", "positions split across separate processes (tictac run --shard), merged by tictac merge; "
                    "duration_s is the sum of the shards' durations, host and date_utc are shard 0's"}};
 }
 

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/experiment/config.hpp"
+#include "harness/experiment/result_rows.hpp"
 #include "harness/experiment/run_plan.hpp"
 #include "harness/formats/metadata.hpp"
 
@@ -38,6 +39,7 @@ struct RunDescription {
   std::string started_utc;
   std::vector<std::string> set_files;       // the position-set files written beside results.csv
   std::vector<std::size_t> cell_rows;       // rows of each cell run, in plan order
+  std::vector<SetTotal> shares;             // a shard's share of each cell's set total, in plan order
   unsigned threads = 1;                     // threads of the counting searches
   RunTotals totals;
 };

@@ -55,12 +55,17 @@ SetRequest request_of(const PositionSetConfig& ps) {
 // cells but the empty board and lists, which the reference values: distance
 // -1, unknown).  A position the strong solver leaves unknown within the
 // set's budget makes the set refused: a row needs its value.
-std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb) {
+std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
+                                       std::vector<bool>& unvalued) {
   const auto& exact = pb.ref->exact();
   if (ps.from_file) {
-    auto entries = read_position_set_file(ps.file, pb.board, exact.get()).entries;
-    if (ps.first > 0 && entries.size() > ps.first) entries.resize(ps.first);
-    return entries;
+    ReadSet read = read_position_set_file(ps.file, pb.board, exact.get(), /*values_required=*/false);
+    if (ps.first > 0 && read.entries.size() > ps.first) {
+      read.entries.resize(ps.first);
+      if (read.unvalued.size() > ps.first) read.unvalued.resize(ps.first);
+    }
+    unvalued = std::move(read.unvalued);
+    return read.entries;
   }
   SetRequest request = request_of(ps);
   for (std::size_t i = 0; i < ps.positions.size(); ++i) {
@@ -90,10 +95,11 @@ std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const Positio
   return g.entries;
 }
 
-std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb) {
+std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
+                                      std::vector<bool>& unvalued) {
   std::vector<PositionEntry> set;
   try {
-    set = positions_of(c, ps, pb);
+    set = positions_of(c, ps, pb, unvalued);
   } catch (const ConfigError&) {
     throw;
   } catch (const std::invalid_argument& e) {
@@ -113,11 +119,13 @@ std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
   check_strategies(c, strategy_catalog());
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
-    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}};
+    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}};
     for (const StrategyConfig& s : c.strategies)
       pb.strategies.push_back(applies(s.boards, bc.board) ? prepare_strategy(c, s, bc.board) : nullptr);
-    for (const PositionSetConfig& ps : c.position_sets)
-      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb) : std::vector<PositionEntry>{});
+    for (const PositionSetConfig& ps : c.position_sets) {
+      pb.unvalued.emplace_back();
+      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back()) : std::vector<PositionEntry>{});
+    }
     boards.push_back(std::move(pb));
   }
   return boards;
@@ -129,8 +137,9 @@ bool runs_on_set(const StrategyConfig& s, const std::string& set) {
 
 double RunPlan::cost_share() const {
   double total = 0, here = 0;
-  for (double x : costs) total += x;
-  for (std::size_t id : mine) here += costs[id];
+  for (std::size_t id = 0; id < costs.size(); ++id) total += costs[id];
+  for (const PlannedCell& pc : mine)
+    here += costs[pc.id] * static_cast<double>(pc.positions.size()) / static_cast<double>(set_sizes[pc.id]);
   return total > 0 ? here / total : 0.0;
 }
 
@@ -145,13 +154,46 @@ RunPlan plan_run(const ExperimentConfig& c, const std::vector<PreparedBoard>& bo
         plan.all_cells.push_back({b, s, p});
         plan.costs.push_back(estimated_cell_cost(boards[b].strategies[s]->identity().cost_weight,
                                                  boards[b].board.cells(), boards[b].sets[p].size()));
+        plan.set_sizes.push_back(boards[b].sets[p].size());
       }
-  plan.mine = shard_cells(plan.costs, shard);
-  for (std::size_t id : plan.mine) {
-    const Cell& cell = plan.all_cells[id];
-    plan.positions += static_cast<double>(boards[cell.board].sets[cell.set].size());
+  // The positions in the unsharded order, each with its share of its cell's cost.
+  std::vector<double> unit_costs;
+  std::vector<std::size_t> unit_cell, unit_position;
+  for (std::size_t id = 0; id < plan.all_cells.size(); ++id)
+    for (std::size_t i = 0; i < plan.set_sizes[id]; ++i) {
+      unit_costs.push_back(plan.costs[id] / static_cast<double>(plan.set_sizes[id]));
+      unit_cell.push_back(id);
+      unit_position.push_back(i);
+    }
+  plan.positions_total = unit_costs.size();
+  for (std::size_t u : shard_cells(unit_costs, shard)) {
+    if (plan.mine.empty() || plan.mine.back().id != unit_cell[u]) plan.mine.push_back({unit_cell[u], {}});
+    plan.mine.back().positions.push_back(unit_position[u]);
   }
+  for (const PlannedCell& pc : plan.mine) plan.positions += static_cast<double>(pc.positions.size());
   return plan;
+}
+
+void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoard>& boards, const RunPlan& plan) {
+  for (const PlannedCell& pc : plan.mine) {
+    const Cell cell = plan.all_cells[pc.id];
+    PreparedBoard& pb = boards[cell.board];
+    if (pb.unvalued.size() <= cell.set) continue;
+    auto& pending = pb.unvalued[cell.set];
+    for (std::size_t i : pc.positions) {
+      if (i >= pending.size() || !pending[i]) continue;
+      PositionEntry& e = pb.sets[cell.set][i];
+      try {
+        e.value = pb.ref->value(e.position);
+      } catch (const ReferenceDisagreement& err) {
+        throw ReferenceDisagreement("position set '" + c.position_sets[cell.set].name + "': " + err.what(), err.position);
+      } catch (const ReferenceUnknown& err) {
+        throw ReferenceUnknown("position set '" + c.position_sets[cell.set].name + "': " + err.what(), err.position);
+      }
+      e.distance = pb.ref->distance(e.position).value_or(-1);
+      pending[i] = false;
+    }
+  }
 }
 
 }  // namespace tictac

@@ -1,6 +1,7 @@
 // The first step of a run (runner.hpp): the plan.  Every board of a config
 // with what the run needs there (its reference, its strategies, its position
-// sets), the cells, their estimated costs, and the cells this shard runs.
+// sets), the cells, their estimated costs, and the positions of each cell
+// that this shard runs (shard.hpp deals out positions, not whole cells).
 // Everything that can be wrong with a config is found here, before any file
 // is written.
 #pragma once
@@ -21,6 +22,10 @@ struct PreparedBoard {
   std::unique_ptr<Reference> ref;
   std::vector<std::unique_ptr<Strategy>> strategies;  // by config strategy (null where it does not apply)
   std::vector<std::vector<PositionEntry>> sets;       // by config position set (empty where it does not apply)
+  // By set and position: true for a position read from a file without its
+  // value on a board over 16 cells.  The reference values it once the plan
+  // is known (value_planned_positions), so a shard certifies only its own.
+  std::vector<std::vector<bool>> unvalued;
 };
 
 // Whether a strategy or a position set with this `boards` key applies to b.
@@ -39,17 +44,32 @@ struct Cell {
   std::size_t board, strategy, set;
 };
 
+// A cell with the positions of its set that this shard runs.
+struct PlannedCell {
+  std::size_t id = 0;                   // the index of the cell in RunPlan::all_cells
+  std::vector<std::size_t> positions;   // indices into the cell's set, ascending (unsharded: all of them)
+};
+
 struct RunPlan {
   std::vector<Cell> all_cells;     // every cell of the config, in the unsharded order
   std::vector<double> costs;       // the estimated cost of each (shard.hpp)
-  std::vector<std::size_t> mine;   // the indices of the cells that this shard runs, ascending
-  double positions = 0;            // positions in this shard's cells (for progress)
+  std::vector<std::size_t> set_sizes;  // the positions of each cell's set
+  std::size_t positions_total = 0;     // positions in every cell of the config
+  std::vector<PlannedCell> mine;   // the cells with a position in this shard, ascending
+  double positions = 0;            // positions in this shard (for progress)
 
-  Cell cell(std::size_t i) const { return all_cells[mine[i]]; }
+  Cell cell(std::size_t i) const { return all_cells[mine[i].id]; }
   // This shard's share of the estimated cost of the whole config.
   double cost_share() const;
 };
 
+// The positions of every cell are dealt out over the shards, each position
+// with its cell's cost per position, by shard_cells (shard.hpp): so one big
+// position set spreads over every shard.
 RunPlan plan_run(const ExperimentConfig& config, const std::vector<PreparedBoard>& boards, ShardSpec shard);
+
+// The reference's value of every unvalued position (PreparedBoard::unvalued)
+// that the plan runs.  Throws what Reference::value throws, naming the set.
+void value_planned_positions(const ExperimentConfig& config, std::vector<PreparedBoard>& boards, const RunPlan& plan);
 
 }  // namespace tictac

@@ -7,10 +7,10 @@
 #include <optional>
 
 #include "harness/experiment/measurement.hpp"
+#include "harness/experiment/result_rows.hpp"
 #include "harness/experiment/run_metadata.hpp"
 #include "harness/experiment/run_plan.hpp"
 #include "harness/formats/atomic_file.hpp"
-#include "harness/formats/csv_writer.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/position_set_io.hpp"
 #include "harness/formats/stat_fields.hpp"
@@ -125,69 +125,10 @@ class RunOutput {
   std::vector<std::string> set_names_;
 };
 
-// The fields every row of a cell starts with.
-struct CellLabel {
-  const ExperimentConfig& config;
-  const Board& board;
-  const Strategy& strategy;
-  const PositionSetConfig& set;
-};
-
-// The rows of results.csv (the report step), counting lines for messages.
-class ResultsCsv {
- public:
-  explicit ResultsCsv(std::ostream& out) : csv_(out, column_names()) {}
-
-  std::size_t rows() const { return rows_; }
-  // The line the next row goes to (the header is line 1).
-  std::size_t next_line() const { return rows_ + 2; }
-
-  // A row per repetition for one position.
-  void position(const CellLabel& cell, const PositionEntry& e, const std::string& text, const PositionMeasurement& m) {
-    for (std::size_t r = 0; r < m.times.size(); ++r) {
-      prefix(cell);
-      csv_.field("position").field(text).field(e.ply).field(1).field(static_cast<int>(r));
-      if (m.proved) csv_.field(m.counted.value); else csv_.empty();
-      csv_.field(e.value);
-      if (e.distance < 0) csv_.empty(); else csv_.field(e.distance);
-      if (m.counted.best_move < 0) csv_.empty(); else csv_.field(m.counted.best_move);
-      csv_.field(to_string(m.status())).field(m.matches);
-      end(m.counted.stats, m.times[r]);
-    }
-  }
-
-  // A row per repetition for the whole set.
-  void total(const CellLabel& cell, std::size_t positions, MeasurementStatus status, const SearchStats& stats,
-             const std::vector<std::int64_t>& times) {
-    for (std::size_t r = 0; r < times.size(); ++r) {
-      prefix(cell);
-      csv_.field("set_total").empty().empty().field(static_cast<std::uint64_t>(positions)).field(static_cast<int>(r));
-      csv_.empty().empty().empty().empty().field(to_string(status)).field(status == MeasurementStatus::agrees);
-      end(stats, times[r]);
-    }
-  }
-
- private:
-  static std::vector<std::string> column_names() {
-    std::vector<std::string> names;
-    for (const auto& col : result_columns()) names.push_back(col.name);
-    return names;
-  }
-  void prefix(const CellLabel& c) {
-    csv_.field(c.config.name).field(c.board.size_name()).field(c.board.k()).field(c.board.gravity());
-    csv_.field(c.strategy.spec());
-    csv_.field(c.strategy.name()).field(c.strategy.ordering()).field(c.set.name);
-  }
-  void end(const SearchStats& stats, std::int64_t time_ns) {
-    for (const StatField& f : stat_fields(stats)) f.is_rate ? csv_.field(f.rate) : csv_.field(f.count);
-    csv_.field(time_ns);
-    csv_.end_row();
-    ++rows_;
-  }
-
-  CsvWriter csv_;
-  std::size_t rows_ = 0;
-};
+// The row label of a cell.
+RowLabel label_of(const ExperimentConfig& c, const Board& b, const Strategy& s, const PositionSetConfig& set) {
+  return {c.name, b.size_name(), b.k(), b.gravity(), s.spec(), s.name(), s.ordering(), set.name};
+}
 
 // What the measure and report steps share while the cells run.
 struct CellRunner {
@@ -204,70 +145,75 @@ struct CellRunner {
   std::uint64_t searches = 0;
 
   // Measures cell ci of the plan and writes its rows; returns how many.
-  std::size_t run(std::size_t ci) {
+  // Unsharded, the set_total rows follow the positions' rows; a shard holds
+  // only some positions of a cell, so it writes their rows and keeps its
+  // share of the set total in `share`, for metadata.json and the merge.
+  std::size_t run(std::size_t ci, SetTotal& share) {
     const Cell cell = plan.cell(ci);
     PreparedBoard& pb = boards[cell.board];
-    const CellLabel label{config, pb.board, *pb.strategies[cell.strategy], config.position_sets[cell.set]};
+    const PositionSetConfig& set_config = config.position_sets[cell.set];
+    const RowLabel label = label_of(config, pb.board, *pb.strategies[cell.strategy], set_config);
     const auto& set = pb.sets[cell.set];
     const std::size_t rows_before = rows.rows();
-    SearchStats total;
-    std::vector<std::int64_t> total_time(static_cast<std::size_t>(config.repetitions), 0);
-    // The set agrees when every position does; one disagreement makes it
-    // disagree; else one unknown makes it unknown.
-    MeasurementStatus status = MeasurementStatus::agrees;
-    for (std::size_t pi = 0; pi < set.size(); ++pi) {
+    SetTotal total;
+    const auto& mine = plan.mine[ci].positions;
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+      const std::size_t pi = mine[k];
       if (interrupted(options)) throw Interrupted();
       // The reference certifies the row's move here (the value of the
       // position after it): when it cannot, the error names the row.
       PositionMeasurement m;
       try {
-        m = measure(ci, pi);
+        m = measure(ci, k);
       } catch (const ReferenceDisagreement& e) {
-        throw ReferenceDisagreement(row_name(label, set[pi]) + ": " + e.what(), e.position);
+        throw ReferenceDisagreement(row_name(label, pb.board, set_config, set[pi]) + ": " + e.what(), e.position);
       } catch (const ReferenceUnknown& e) {
-        throw ReferenceUnknown(row_name(label, set[pi]) + ": " + e.what(), e.position);
+        throw ReferenceUnknown(row_name(label, pb.board, set_config, set[pi]) + ": " + e.what(), e.position);
       }
-      if (m.status() == MeasurementStatus::disagrees || status == MeasurementStatus::agrees) status = m.status();
-      add_to_total(total, m.counted.stats);
-      for (std::size_t r = 0; r < total_time.size(); ++r) total_time[r] += m.times[r];
-      report(label, *pb.ref, set[pi], m);
+      total.add(m);
+      report(label, pb.board, set_config, *pb.ref, set[pi], m);
       positions_done += 1;
       progress.update(ci, positions_done, searches);
     }
-    rows.total(label, set.size(), status, total, total_time);
+    if (options.shard.sharded())
+      share = total;
+    else
+      rows.total(label, total);
     progress.update(ci + 1, positions_done, searches);
     return rows.rows() - rows_before;
   }
 
  private:
-  PositionMeasurement measure(std::size_t ci, std::size_t pi) {
+  // The k-th position of cell ci that this shard runs.
+  PositionMeasurement measure(std::size_t ci, std::size_t k) {
     const Cell cell = plan.cell(ci);
     PreparedBoard& pb = boards[cell.board];
-    const auto done = counted.empty() ? std::nullopt : std::optional<SearchResult>(counted[ci][pi]);
+    const auto done = counted.empty() ? std::nullopt : std::optional<SearchResult>(counted[ci][k]);
     searches += 1 + static_cast<std::uint64_t>(config.repetitions);
-    return measure_position(*pb.strategies[cell.strategy], *pb.ref, pb.sets[cell.set][pi], config.repetitions, done,
-                            options.cancellable_searches ? options.interrupt : nullptr);
+    return measure_position(*pb.strategies[cell.strategy], *pb.ref, pb.sets[cell.set][plan.mine[ci].positions[k]],
+                            config.repetitions, done, options.cancellable_searches ? options.interrupt : nullptr);
   }
 
   // The cell and position of the rows about to be written.
-  std::string row_name(const CellLabel& c, const PositionEntry& e) const {
-    return c.board.name() + " " + c.strategy.spec() + " " + c.set.name + " " + format_position(c.board, e.position);
+  static std::string row_name(const RowLabel& c, const Board& b, const PositionSetConfig& set, const PositionEntry& e) {
+    return b.name() + " " + c.strategy + " " + set.name + " " + format_position(b, e.position);
   }
 
   // The position's rows, and what disagrees with the reference or is unknown.
-  void report(const CellLabel& c, Reference& ref, const PositionEntry& e, const PositionMeasurement& m) {
-    const std::string text = format_position(c.board, e.position);
+  void report(const RowLabel& c, const Board& b, const PositionSetConfig& set, Reference& ref, const PositionEntry& e,
+              const PositionMeasurement& m) {
+    const std::string text = format_position(b, e.position);
     if (m.status() != MeasurementStatus::agrees) {
       const std::size_t first = rows.next_line(), last = first + m.times.size() - 1;
       const std::string where =
-          (c.set.position_rows ? "rows " + std::to_string(first) + "-" + std::to_string(last) + ": " : std::string()) +
-          c.board.name() + " " + c.strategy.spec() + " " + c.set.name + " " + text;
+          (set.position_rows ? "rows " + std::to_string(first) + "-" + std::to_string(last) + ": " : std::string()) +
+          b.name() + " " + c.strategy + " " + set.name + " " + text;
       if (m.status() == MeasurementStatus::unknown)
         unknown.push_back(where);
       else
-        disagreements.push_back(where + ": " + mismatch(c.board, ref, e, m));
+        disagreements.push_back(where + ": " + mismatch(b, ref, e, m));
     }
-    if (c.set.position_rows) rows.position(c, e, text, m);
+    if (set.position_rows) rows.position(c, e, text, m);
   }
 };
 
@@ -316,6 +262,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   // Plan.
   auto boards = prepare_boards(c);
   const RunPlan plan = plan_run(c, boards, options.shard);
+  value_planned_positions(c, boards, plan);
   RunOutput out(c, options, boards);
   RunSummary summary{out.folder(), plan.mine.size(), 0, {}, {}};
 
@@ -328,13 +275,14 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   Progress progress(options.progress, plan.mine.size(), plan.positions);
   CellRunner cells{c, options, boards, plan, counted, rows, progress, summary.disagreements, summary.unknown};
   std::vector<std::size_t> cell_rows;
-  for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) cell_rows.push_back(cells.run(ci));
+  std::vector<SetTotal> shares(plan.mine.size());
+  for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) cell_rows.push_back(cells.run(ci, shares[ci]));
   summary.rows = rows.rows();
 
   // Describe.
   const double duration = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const RunDescription run{c, boards, plan, options.shard, options.command_line, git, started_utc, out.set_files(),
-                           cell_rows, threads,
+                           cell_rows, shares, threads,
                            {duration, summary.cells, summary.rows, summary.disagreements.size(), summary.unknown.size()}};
   write_metadata(out.metadata(), run_metadata(run));
 

@@ -7,7 +7,7 @@
 //             cells, their estimated costs and this shard's cells (run_plan.hpp);
 //   measure   for each position the counting search, the timed repetitions
 //             and the check against the reference (measurement.hpp);
-//   report    the CSV rows (runner.cpp);
+//   report    the CSV rows (result_rows.hpp);
 //   describe  metadata.json (run_metadata.hpp, which `tictac merge` shares).
 //
 // A position whose search ran out of its budget (a proof-number search with
@@ -21,7 +21,9 @@
 // "set_total": counts summed over the positions, sizes their maximum, rates
 // recomputed from the sums (stat_fields.hpp), time the sum of the positions'
 // times in that repetition).  With rows = "totals" only the set rows are
-// written.
+// written.  A shard (RunOptions::shard) runs some positions of a cell and
+// writes their rows but no set_total rows: its share of each set total goes
+// to metadata.json, and `tictac merge` writes the set_total rows of all.
 //
 // Node counts and every statistic come from Strategy::search (the counting
 // instantiation), run once per position since they are deterministic; time_ns
@@ -59,9 +61,12 @@ struct RunOptions {
   // a long search and not only the run between searches.  The timed
   // searches stay the plain search_fast, run to their end first.
   bool cancellable_searches = false;
-  // Run only this shard's cells (harness/experiment/shard.hpp); metadata.json then has a
-  // "shard" object that `tictac merge` reads: the shard, the total number of
-  // cells, and the global index and row count of each cell run here.
+  // Run only this shard's positions (harness/experiment/shard.hpp, which
+  // deals out the positions of every cell); metadata.json then has a
+  // "shard" object that `tictac merge` reads: the shard, the number of
+  // cells and positions in all, and for each cell with positions here its
+  // global index, those positions, its row count and its share of the set
+  // total (the counters themselves, so the merge recomputes the rates).
   ShardSpec shard;
   // Threads for the counting searches (node counts and statistics): cells
   // run on up to `jobs` threads at once, each with its own Strategy.  The

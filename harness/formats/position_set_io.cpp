@@ -52,7 +52,8 @@ bool parse_unit(const std::string& s, int& v) {
 }
 }  // namespace
 
-ReadSet read_position_set_file(const std::filesystem::path& path, const Board& board, const ExactSolution* exact) {
+ReadSet read_position_set_file(const std::filesystem::path& path, const Board& board, const ExactSolution* exact,
+                               bool values_required) {
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot read position file '" + path.string() + "'");
   std::string line;
@@ -150,13 +151,14 @@ ReadSet read_position_set_file(const std::filesystem::path& path, const Board& b
         fail("'" + text + "' has distance " + f[c_distance] + " in the file but " + std::to_string(distance) + " by the exact solver");
       e.value = value;
       e.distance = distance;
-    } else if (!has_value) {
+    } else if (!has_value && values_required) {
       fail("'" + text + "' has no value; without the exact solution (boards over " + std::to_string(StateSpace::kMaxCells) +
            " cells) a set file must carry each position's value (tictac sets writes it)");
     }
     out.entries.push_back(e);
     out.strata.push_back(c_stratum >= 0 ? f[c_stratum] : std::string());
     out.lines.push_back(line_no);
+    out.unvalued.push_back(!exact && !has_value);
   }
   if (out.entries.empty() && other_rules)
     fail("the file's positions for " + board.size_name() + " with k=" + std::to_string(board.k()) + " are for a board " +

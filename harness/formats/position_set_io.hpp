@@ -29,6 +29,9 @@
 //     between 1 and the empty cells, equal to them for a draw, odd for a win
 //     of the side to move (its stone ends the game) and even for a loss;
 //   - with the exact solution (up to 16 cells), also value and distance against it.
+//   Beyond 16 cells a row without a value is refused, unless the caller
+//   takes unvalued rows (values_required = false: the runner, whose
+//   reference then values them; `tictac prove --split` writes such files).
 //   Beyond 16 cells the values are not solved again (that is a benchmark-size
 //   job: `tictac sets --check`).
 #pragma once
@@ -52,13 +55,15 @@ struct ReadSet {
   std::vector<PositionEntry> entries;  // distance -1 where the file has none
   std::vector<std::string> strata;     // per entry ("" without a stratum column)
   std::vector<int> lines;              // per entry: its line in the file
+  std::vector<bool> unvalued;          // per entry: no value in the file and no exact solution (value 0 stands in)
 };
 
 // Reads the rows of `board` and checks each as above; the exact solution's
 // checks run when `exact` is given (the caller gives it up to 16 cells).  Throws std::invalid_argument
 // naming the file and line: a missing file or column, a bad row, or no
 // position for this board.
-ReadSet read_position_set_file(const std::filesystem::path& path, const Board& board, const ExactSolution* exact);
+ReadSet read_position_set_file(const std::filesystem::path& path, const Board& board, const ExactSolution* exact,
+                               bool values_required = true);
 
 // The same on a board of at most 16 cells, with the exact solution given:
 // entries only, with the exact value and distance.

@@ -108,7 +108,7 @@ TEST_CASE("three shards merged equal the unsharded run apart from time", "[shard
   const auto whole = run_tictac("run exp.toml --out whole", t.path);
   INFO(whole.err);
   REQUIRE(whole.exit_code == 0);
-  std::size_t cells = 0;
+  std::size_t positions = 0;
   for (int i = 0; i < 3; ++i) {
     const auto r = run_tictac(shard_run(i, 3), t.path);
     INFO(r.err);
@@ -120,9 +120,10 @@ TEST_CASE("three shards merged equal the unsharded run apart from time", "[shard
     CHECK(m["config_fnv1a64"] == metadata(t.path / "whole")["config_fnv1a64"]);
     CHECK(m.contains("git"));
     CHECK(m["cells"].get<std::size_t>() > 0);  // every shard has work
-    cells += m["cells"].get<std::size_t>();
+    CHECK(m["shard"]["positions_total"] == 5 * (1 + 9 + 72));  // 5 strategies x (empty + plies 1, 2)
+    for (const auto& p : m["shard"]["cell_positions"]) positions += p.size();
   }
-  CHECK(cells == 10);
+  CHECK(positions == 5 * (1 + 9 + 72));  // every position in exactly one shard
   // The shards in any order give the same merge.
   const auto r = run_tictac("merge s2 s0 s1 --out merged", t.path);
   INFO(r.err);

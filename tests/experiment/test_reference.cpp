@@ -235,8 +235,7 @@ class Counter final : public Strategy {
 
 }  // namespace
 
-// (No semicolon in a test name: catch_discover_tests hands CTest a list, which splits on it.)
-TEST_CASE("a family's own proven move needs no search of the position after it, but any other move does", "[reference]") {
+TEST_CASE("a family's own proven move needs no search of the position after it, any other move does", "[reference]") {
   // A middle-easy Connect-Four position (experiments/sets/6x7k4g-middle-easy.csv,
   // X wins; under a millisecond for each family): best and connect.
   const Board b(6, 7, 4, true);

@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "algorithms/search/connect_solver.hpp"
+#include "bench/bench_main.hpp"
 
 namespace {
 
@@ -209,11 +210,4 @@ void register_all() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  register_all();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return tictac::run_benchmarks(argc, argv, register_all); }

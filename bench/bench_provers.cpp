@@ -22,6 +22,7 @@
 #include "algorithms/search/best_search.hpp"
 #include "algorithms/search/proof/dfpn.hpp"
 #include "algorithms/search/proof/pns.hpp"
+#include "bench/bench_main.hpp"
 
 namespace {
 
@@ -117,11 +118,4 @@ void register_all() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  register_all();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return tictac::run_benchmarks(argc, argv, register_all); }

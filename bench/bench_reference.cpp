@@ -28,6 +28,7 @@
 
 #include "algorithms/game/random.hpp"
 #include "algorithms/game/rules.hpp"
+#include "bench/bench_main.hpp"
 #include "harness/experiment/reference.hpp"
 
 namespace {
@@ -116,11 +117,4 @@ void register_all() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  register_all();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return tictac::run_benchmarks(argc, argv, register_all); }

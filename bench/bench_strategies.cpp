@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "bench/bench_main.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace {
@@ -116,9 +117,7 @@ void run_strategy(benchmark::State& state, Board board, std::string spec, bool c
   state.counters["value"] = r.value;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+void register_all() {
   benchmark::RegisterBenchmark("yardstick/3x3/tight", BM_TightYardstick)->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark("yardstick/3x3/plain", BM_PlainYardstick)->Unit(benchmark::kMicrosecond);
   const std::string three[] = {"minimax", "minimax-depth", "negamax", "memo:keys=exact", "memo:keys=canonical",
@@ -142,9 +141,8 @@ int main(int argc, char** argv) {
                                  Board(4, 4, k), default_strategy(Board(4, 4, k)), false)
         ->Unit(benchmark::kMillisecond);
   }
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
 }
+
+}  // namespace
+
+int main(int argc, char** argv) { return tictac::run_benchmarks(argc, argv, register_all); }

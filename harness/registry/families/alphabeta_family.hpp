@@ -1,0 +1,62 @@
+// The factory of alphabeta, pvs and mtdf, a template on the algorithm:
+// alphabeta.cpp, pvs.cpp and mtdf.cpp each instantiate one, so that the
+// three compile side by side.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "algorithms/exact/state_space.hpp"
+#include "algorithms/search/alphabeta.hpp"
+#include "algorithms/search/mtdf.hpp"
+#include "algorithms/search/policy.hpp"
+#include "algorithms/search/pvs.hpp"
+#include "harness/registry/erased_strategy.hpp"
+#include "harness/registry/exact_cache.hpp"
+#include "harness/registry/orderings.hpp"
+#include "harness/registry/strategy.hpp"
+
+namespace tictac::family {
+
+// The option values of the alpha-beta family as the algorithm's options
+// (alphabeta.cpp).
+AlphaBetaOptions to_alphabeta_options(OptionValues& v, const std::string& name);
+
+// The algorithms of the alpha-beta family, each an instantiation per policy
+// (algorithms/search/alphabeta.hpp: AlphaBetaPolicy).
+enum class AlphaBetaKind { alphabeta, pvs, mtdf };
+
+// The factory of alphabeta, pvs and mtdf: the options, the exact solution for
+// an ordering that reads it, and the instantiation for the options' policy
+// (chosen once here, so the search tests none of them at a node).
+template <AlphaBetaKind Kind>
+StrategyFactory alphabeta_family() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    OptionValues v = values;
+    const AlphaBetaOptions o = to_alphabeta_options(v, id.name);
+    if (needs_exact(o.order) && board.cells() > StateSpace::kMaxCells)
+      throw std::invalid_argument("strategy " + id.name + ": order=" + v["order"] +
+                                  " reads the exact solution, which needs a board of at most 16 cells; " +
+                                  board.size_name() + " has " + std::to_string(board.cells()));
+    std::shared_ptr<const ExactSolution> exact = needs_exact(o.order) ? exact_solution(board) : nullptr;
+    const ExactSolution* e = exact.get();
+    return dispatch<kAlphaBetaPolicies>(policy_of(o), [&]<AlphaBetaPolicy P>() -> std::unique_ptr<Strategy> {
+      auto make = [&]<template <class> class Algo>() -> std::unique_ptr<Strategy> {
+        return std::make_unique<ErasedStrategy<Algo, AlphaBetaOptions, const ExactSolution*>>(std::move(id), board,
+                                                                                              exact, o, e);
+      };
+      if constexpr (Kind == AlphaBetaKind::alphabeta) {
+        return make.template operator()<AlphaBetaWith<P>::template AlphaBeta>();
+      } else if constexpr (Kind == AlphaBetaKind::pvs) {
+        return make.template operator()<AlphaBetaWith<P>::template Pvs>();
+      } else if constexpr (!P.fixed || P.keys != TableKeys::none) {  // mtdf always has its table
+        return make.template operator()<MtdfWith<P>::template Mtdf>();
+      } else {
+        throw std::logic_error("mtdf without a table: the registry gave it a policy it never takes");
+      }
+    });
+  };
+}
+
+}  // namespace tictac::family

@@ -1,0 +1,62 @@
+// best, the ablation ladder (algorithms/search/best_search.hpp): its options
+// and its factory.
+#include <memory>
+#include <string>
+
+#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/policy.hpp"
+#include "harness/registry/erased_strategy.hpp"
+#include "harness/registry/families/families.hpp"
+
+namespace tictac::family {
+
+namespace {
+
+BestOptions to_best_options(const OptionValues& values) {
+  auto v = [&](const char* key) -> const std::string& { return values.at(key); };
+  BestOptions b;
+  b.wins = v("wins") == "on";
+  b.threats = v("threats") == "on";
+  b.window = v("window") == "full" ? BestOptions::Window::full : BestOptions::Window::null;
+  b.tt = v("tt") == "exact" ? BestOptions::Table::exact
+         : v("tt") == "none" ? BestOptions::Table::none : BestOptions::Table::canonical;
+  b.tt_bits = std::stoi(v("tt_bits"));
+  b.live = v("live") == "on";
+  b.order = v("order") == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
+  b.history = v("history") == "on";
+  b.distance = v("distance") == "on";
+  return b;
+}
+
+}  // namespace
+
+std::vector<StrategyOption> best_options() {
+  constexpr auto kNumber = StrategyOption::Kind::number;
+  return {{"wins", "on", {"on", "off"}, "immediate wins first, and forced blocks of the opponent's immediate win"},
+          {"threats", "on", {"on", "off"}, "an opponent with two immediate winning threats wins: no further search"},
+          {"window", "null", {"null", "full"}, "null-window searches on the three values, or one full-window search"},
+          {"tt", "canonical", {"canonical", "exact", "none"}, "table holding both bounds, keyed by canonical form or position"},
+          {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)", kNumber},
+          {"live", "on", {"on", "off"}, "live-line pruning: dead windows ignored, no live window is a draw, one of the "
+                                         "cells in no live window is tried"},
+          {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell",
+           StrategyOption::Kind::choice, true},
+          {"history", "on", {"on", "off"}, "the history heuristic as tie-break"},
+          {"distance", "off", {"on", "off"}, "also the exact distance to the end (null-window bisection on a distance "
+                                             "score after the value)"}};
+}
+
+// best: the rungs of its ladder and the golden specs have instantiations of
+// their own; every other combination shares one, and boards above 48 cells
+// share the one with the wide table (best_search.hpp: BestFeatures).
+StrategyFactory best() {
+  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    const BestOptions b = to_best_options(values);
+    return dispatch<kBestFeatures>(features_of(b, board), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
+      return std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(std::move(id), board,
+                                                                                               nullptr, b);
+    });
+  };
+}
+
+}  // namespace tictac::family

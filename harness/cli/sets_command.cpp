@@ -99,6 +99,10 @@ void generate(const SetsCli& o) {
       std::vector<PositionEntry> part;
       for (std::size_t i = 0; i < set.entries.size(); ++i)
         if (set.strata[i] == name) part.push_back(set.entries[i]);
+      if (part.empty()) {  // no file: a set file holds at least one position (position_set_io.hpp)
+        fmt::print(stderr, "tictac sets: stratum {} is empty: no file written\n", name);
+        continue;
+      }
       std::vector<std::string> part_notes = notes;
       part_notes.insert(part_notes.begin() + 2, "stratum " + name + " of the set made by this command");
       files.push_back(write_file(split_path(o.out, name), board, part, std::vector<std::string>(part.size(), name), part_notes));
@@ -108,8 +112,8 @@ void generate(const SetsCli& o) {
       files.push_back(std::make_unique<AtomicFile>(unknown_path));
       std::ostream& out = files.back()->stream();
       out << "# " << notes.front() << "\n# the sampled positions of " << board.name()
-          << " left out of the set: unknown within the budget of the strong solver (" << solver.description() << ", "
-          << fmt::format("{}", o.set.budget_seconds) << " s per search), one a line, the top row first\n";
+          << " left out of the set: unknown within the budget of the strong solver (" << solver.description()
+          << "), one a line, the top row first\n";
       for (const Position& p : set.unknown) out << format_position(board, p) << "\n";
       sizes.push_back(set.unknown.size());
     }
@@ -198,7 +202,7 @@ void add_sets(CLI::App& app) {
   cmd->add_option("--position", o->positions, "list: a position (rows of X, O and ., the top row first); repeat it");
   cmd->add_option("--out", o->out, "the CSV to write (all or nothing)");
   cmd->add_flag("--split", o->split,
-                "stratified: one file per stratum, FILE's name with -STRATUM before its extension; the positions left "
+                "stratified: one file per stratum that holds a position, FILE's name with -STRATUM before its extension; the positions left "
                 "unknown are listed once, in FILE's name with -unknown.txt for its extension");
   cmd->add_option("--check", o->check, "check this set file instead: every row read back and checked (position_set_io.hpp)");
   cmd->add_flag("--resolve", o->resolve, "with --check: also strong-solve every row again and compare (slow beyond 16 cells)");

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <ostream>
 
 #include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
@@ -23,13 +25,13 @@ namespace {
 struct SetsCli {
   BoardOptions board;
   std::string kind = "stratified";
-  std::vector<int> plies;
-  int per_ply = 0, per_stratum = 0, per_group = 0;
-  std::uint64_t seed = 1;
-  std::size_t max_positions = 100000, max_games = 0;
-  double budget = 10, max_seconds = 0;
+  PositionSetConfig set = [] {  // the options a config's [[position_set]] also has (set_request)
+    PositionSetConfig s;
+    s.seed = 1;
+    return s;
+  }();
+  double max_seconds = 0;
   bool value_fallback = false;
-  std::string balance = "auto";
   std::vector<std::string> positions;
   std::string out, check;
   bool split = false, resolve = false;
@@ -39,12 +41,14 @@ std::filesystem::path split_path(const std::filesystem::path& out, const std::st
   return out.parent_path() / (out.stem().string() + "-" + stratum + out.extension().string());
 }
 
-void write_file(const std::filesystem::path& path, const Board& board, const std::vector<PositionEntry>& entries,
-                const std::vector<std::string>& strata, const std::vector<std::string>& notes) {
-  AtomicFile file(path);
-  write_position_set(file.stream(), board, entries, strata, notes);
-  file.commit();
-  fmt::print(stderr, "tictac sets: wrote {} positions to {}\n", entries.size(), path.string());
+// Written but not yet in place: the files of a split set are committed
+// together, after every one of them is written.
+std::unique_ptr<AtomicFile> write_file(const std::filesystem::path& path, const Board& board,
+                                       const std::vector<PositionEntry>& entries, const std::vector<std::string>& strata,
+                                       const std::vector<std::string>& notes) {
+  auto file = std::make_unique<AtomicFile>(path);
+  write_position_set(file->stream(), board, entries, strata, notes);
+  return file;
 }
 
 void generate(const SetsCli& o) {
@@ -53,49 +57,73 @@ void generate(const SetsCli& o) {
       {"empty", PositionSetKind::empty}, {"all", PositionSetKind::all},   {"canonical", PositionSetKind::canonical},
       {"plies", PositionSetKind::plies}, {"random", PositionSetKind::random}, {"stratified", PositionSetKind::stratified},
       {"list", PositionSetKind::list}};
-  SetRequest r;
-  r.kind = kinds.at(o.kind);
-  r.plies = o.plies;
-  r.per_ply = o.per_ply;
-  r.per_stratum = o.per_stratum;
-  r.per_group = o.per_group;
-  r.seed = o.seed;
-  r.max_positions = o.max_positions;
-  r.max_games = o.max_games;
+  PositionSetConfig ps = o.set;
+  ps.kind = kinds.at(o.kind);
+  SetRequest r = set_request(ps);
   r.max_seconds = o.max_seconds;
   r.value_fallback = o.value_fallback;
-  r.balance = o.balance == "on" ? SetRequest::Balance::on : o.balance == "off" ? SetRequest::Balance::off : SetRequest::Balance::automatic;
   for (const std::string& p : o.positions) r.positions.push_back(parse_position(board, p));
   if (r.kind == PositionSetKind::stratified && r.per_stratum <= 0 && r.per_group <= 0)
     throw std::invalid_argument("--kind stratified needs --per-stratum (Pons's six strata) or --per-group (up to 16 cells)");
   if (o.out.empty()) throw std::invalid_argument("--out FILE is needed (the set's CSV)");
-  StrongSolver solver(board, o.budget);
+  StrongSolver solver(board, o.set.budget_seconds);
   fmt::print(stderr, "tictac sets: {} set on {}, solved by {}\n", o.kind, board.name(), solver.description());
   GeneratedSet set = generate_set(board, r, solver, [](const std::string& line) { fmt::print(stderr, "tictac sets: {}\n", line); });
   std::vector<std::string> notes = set.notes;
   notes.insert(notes.begin(), "tictac sets --board " + board.size_name() + " --k " + std::to_string(board.k()) +
-                                  (board.gravity() ? " --gravity" : "") + " --kind " + o.kind + " --seed " + std::to_string(o.seed) +
-                                  (o.per_stratum ? " --per-stratum " + std::to_string(o.per_stratum) : "") +
-                                  (o.per_ply ? " --per-ply " + std::to_string(o.per_ply) : "") +
-                                  " --budget " + fmt::format("{}", o.budget) +
+                                  (board.gravity() ? " --gravity" : "") + " --kind " + o.kind + " --seed " + std::to_string(r.seed) +
+                                  (r.per_stratum ? " --per-stratum " + std::to_string(r.per_stratum) : "") +
+                                  (r.per_ply ? " --per-ply " + std::to_string(r.per_ply) : "") +
+                                  " --budget " + fmt::format("{}", o.set.budget_seconds) +
                                   (o.max_seconds > 0 ? " --max-seconds " + fmt::format("{}", o.max_seconds) : "") +
                                   (o.value_fallback ? " --value-fallback" : ""));
   notes.insert(notes.begin() + 1, "value: X's view; value_to_move: the side to move's; distance: plies to the end under perfect "
                                   "play (the winner as fast as it can, the loser as slow; a draw's is the empty cells); empty where unknown");
-  for (const Position& p : set.unknown) notes.push_back("unknown within the budget: " + format_position(board, p));
   for (const std::string& n : set.notes) fmt::print(stderr, "tictac sets: {}\n", n);
   const bool stratified = r.kind == PositionSetKind::stratified && r.per_stratum > 0;
-  if (o.split && stratified) {
+  const bool split = o.split && stratified;
+  // The positions left out are listed once: in the file, or beside the
+  // stratum files of a split set (not repeated in each).
+  const std::filesystem::path unknown_path =
+      std::filesystem::path(o.out).parent_path() / (std::filesystem::path(o.out).stem().string() + "-unknown.txt");
+  if (split && !set.unknown.empty()) {
+    notes.push_back("the " + std::to_string(set.unknown.size()) + " positions unknown within the budget are listed in " +
+                    unknown_path.filename().string());
+  } else {
+    for (const Position& p : set.unknown) notes.push_back("unknown within the budget: " + format_position(board, p));
+  }
+  std::vector<std::unique_ptr<AtomicFile>> files;
+  std::vector<std::size_t> sizes;
+  if (split) {
     for (const std::string& name : pons_strata()) {
       std::vector<PositionEntry> part;
       for (std::size_t i = 0; i < set.entries.size(); ++i)
         if (set.strata[i] == name) part.push_back(set.entries[i]);
+      if (part.empty()) {  // no file: a set file holds at least one position (position_set_io.hpp)
+        fmt::print(stderr, "tictac sets: stratum {} is empty: no file written\n", name);
+        continue;
+      }
       std::vector<std::string> part_notes = notes;
       part_notes.insert(part_notes.begin() + 2, "stratum " + name + " of the set made by this command");
-      write_file(split_path(o.out, name), board, part, std::vector<std::string>(part.size(), name), part_notes);
+      files.push_back(write_file(split_path(o.out, name), board, part, std::vector<std::string>(part.size(), name), part_notes));
+      sizes.push_back(part.size());
+    }
+    if (!set.unknown.empty()) {
+      files.push_back(std::make_unique<AtomicFile>(unknown_path));
+      std::ostream& out = files.back()->stream();
+      out << "# " << notes.front() << "\n# the sampled positions of " << board.name()
+          << " left out of the set: unknown within the budget of the strong solver (" << solver.description()
+          << "), one a line, the top row first\n";
+      for (const Position& p : set.unknown) out << format_position(board, p) << "\n";
+      sizes.push_back(set.unknown.size());
     }
   } else {
-    write_file(o.out, board, set.entries, stratified ? set.strata : std::vector<std::string>{}, notes);
+    files.push_back(write_file(o.out, board, set.entries, stratified ? set.strata : std::vector<std::string>{}, notes));
+    sizes.push_back(set.entries.size());
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    files[i]->commit();
+    fmt::print(stderr, "tictac sets: wrote {} positions to {}\n", sizes[i], files[i]->target().string());
   }
 }
 
@@ -109,7 +137,7 @@ void check(const SetsCli& o) {
              o.check, set.entries.size(), board.name(),
              board.cells() <= 16 ? ", and value and distance equal to the exact solution's" : "");
   if (!o.resolve) return;
-  StrongSolver solver(board, o.budget);
+  StrongSolver solver(board, o.set.budget_seconds);
   std::size_t unknown = 0, bad = 0;
   for (std::size_t i = 0; i < set.entries.size(); ++i) {
     const PositionEntry& e = set.entries[i];
@@ -147,16 +175,16 @@ void add_sets(CLI::App& app) {
                   "--per-group: the exact solution's (ply, distance) groups, up to 16 cells), list (--position)")
       ->check(CLI::IsMember({"empty", "all", "canonical", "plies", "random", "stratified", "list"}))
       ->capture_default_str();
-  cmd->add_option("--plies", o->plies, "the plies (plies, canonical, random; stratified with --per-group)");
-  cmd->add_option("--per-ply", o->per_ply, "random: distinct unfinished positions per ply");
-  cmd->add_option("--per-stratum", o->per_stratum, "stratified: positions per Pons stratum");
-  cmd->add_option("--per-group", o->per_group, "stratified, up to 16 cells: positions per (ply, distance) group");
-  cmd->add_option("--seed", o->seed, "the seed of the random play (SplitMix64)")->capture_default_str();
-  cmd->add_option("--max-positions", o->max_positions, "plies and canonical: refuse a ply with more positions than this")
+  cmd->add_option("--plies", o->set.plies, "the plies (plies, canonical, random; stratified with --per-group)");
+  cmd->add_option("--per-ply", o->set.per_ply, "random: distinct unfinished positions per ply");
+  cmd->add_option("--per-stratum", o->set.per_stratum, "stratified: positions per Pons stratum");
+  cmd->add_option("--per-group", o->set.per_group, "stratified, up to 16 cells: positions per (ply, distance) group");
+  cmd->add_option("--seed", o->set.seed, "the seed of the random play (SplitMix64)")->capture_default_str();
+  cmd->add_option("--max-positions", o->set.max_positions, "plies and canonical: refuse a ply with more positions than this")
       ->capture_default_str();
-  cmd->add_option("--max-games", o->max_games, "random and stratified: games of random play at most (0: 100 per position wanted)")
+  cmd->add_option("--max-games", o->set.max_games, "random and stratified: games of random play at most (0: 100 per position wanted)")
       ->capture_default_str();
-  cmd->add_option("--budget", o->budget,
+  cmd->add_option("--budget", o->set.budget_seconds,
                   "seconds per search of the strong solver beyond 16 cells (connect:mode=distance on gravity boards, else "
                   "best:distance=on; then the value alone with the same budget); a position it cannot finish is unknown "
                   "and left out (0: no budget). Up to 16 cells the exact solution answers at once")
@@ -168,12 +196,14 @@ void add_sets(CLI::App& app) {
   cmd->add_flag("--value-fallback", o->value_fallback,
                 "stratified: when a distance search runs out of the budget, seek the value with a weak search (a draw's "
                 "distance follows from it; a win or loss without its distance still has no stratum)");
-  cmd->add_option("--balance", o->balance, "stratified: balance each stratum by value: on, off, auto (when most positions are draws)")
+  cmd->add_option("--balance", o->set.balance, "stratified: balance each stratum by value: on, off, auto (when most positions are draws)")
       ->check(CLI::IsMember({"auto", "on", "off"}))
       ->capture_default_str();
   cmd->add_option("--position", o->positions, "list: a position (rows of X, O and ., the top row first); repeat it");
   cmd->add_option("--out", o->out, "the CSV to write (all or nothing)");
-  cmd->add_flag("--split", o->split, "stratified: one file per stratum, FILE's name with -STRATUM before its extension");
+  cmd->add_flag("--split", o->split,
+                "stratified: one file per stratum that holds a position, FILE's name with -STRATUM before its extension; the positions left "
+                "unknown are listed once, in FILE's name with -unknown.txt for its extension");
   cmd->add_option("--check", o->check, "check this set file instead: every row read back and checked (position_set_io.hpp)");
   cmd->add_flag("--resolve", o->resolve, "with --check: also strong-solve every row again and compare (slow beyond 16 cells)");
   cmd->footer("Progress goes to stderr. Random choices draw from SplitMix64 with --seed, so a set is the same on every "

@@ -34,18 +34,17 @@ std::unique_ptr<Strategy> prepare_strategy(const ExperimentConfig& c, const Stra
   }
 }
 
-SetRequest request_of(const PositionSetConfig& ps) {
-  SetRequest r;
-  r.kind = ps.kind;
-  r.plies = ps.plies;
-  r.per_group = ps.per_group;
-  r.per_ply = ps.per_ply;
-  r.per_stratum = ps.per_stratum;
-  r.seed = ps.seed;
-  r.max_positions = ps.max_positions;
-  r.max_games = ps.max_games;
-  r.balance = ps.balance == "on" ? SetRequest::Balance::on : ps.balance == "off" ? SetRequest::Balance::off : SetRequest::Balance::automatic;
-  return r;
+// The file of a `file` set on board b: "{board}" in its name stands for the
+// board's name (sets/{board}-begin-hard.csv is sets/5x5k4-begin-hard.csv on
+// 5x5k4), so that one set reads each board's own file.
+std::filesystem::path file_of(const PositionSetConfig& ps, const Board& b) {
+  std::string name = ps.file.string();
+  const std::string key = "{board}";
+  for (std::size_t at = name.find(key); at != std::string::npos; at = name.find(key, at)) {
+    name.replace(at, key.size(), b.name());
+    at += b.name().size();
+  }
+  return name;
 }
 
 // The positions of `ps` on pb's board: from a file (every row checked,
@@ -59,7 +58,7 @@ std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const Positio
                                        std::vector<bool>& unvalued) {
   const auto& exact = pb.ref->exact();
   if (ps.from_file) {
-    ReadSet read = read_position_set_file(ps.file, pb.board, exact.get(), /*values_required=*/false);
+    ReadSet read = read_position_set_file(file_of(ps, pb.board), pb.board, exact.get(), /*values_required=*/false);
     if (ps.first > 0 && read.entries.size() > ps.first) {
       read.entries.resize(ps.first);
       if (read.unvalued.size() > ps.first) read.unvalued.resize(ps.first);
@@ -67,7 +66,7 @@ std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const Positio
     unvalued = std::move(read.unvalued);
     return read.entries;
   }
-  SetRequest request = request_of(ps);
+  SetRequest request = set_request(ps);
   for (std::size_t i = 0; i < ps.positions.size(); ++i) {
     try {
       request.positions.push_back(parse_position(pb.board, ps.positions[i]));

@@ -235,6 +235,20 @@ GeneratedSet pons_sets(const Board& board, const SetRequest& r, StrongSolver& so
 
 }  // namespace
 
+SetRequest set_request(const PositionSetConfig& ps) {
+  SetRequest r;
+  r.kind = ps.kind;
+  r.plies = ps.plies;
+  r.per_group = ps.per_group;
+  r.per_ply = ps.per_ply;
+  r.per_stratum = ps.per_stratum;
+  r.seed = ps.seed;
+  r.max_positions = ps.max_positions;
+  r.max_games = ps.max_games;
+  r.balance = ps.balance == "on" ? SetRequest::Balance::on : ps.balance == "off" ? SetRequest::Balance::off : SetRequest::Balance::automatic;
+  return r;
+}
+
 GeneratedSet generate_set(const Board& board, const SetRequest& r, StrongSolver& solver, const SetProgress& progress) {
   const bool small = board.cells() <= StateSpace::kMaxCells;
   check_plies(board, r.plies);

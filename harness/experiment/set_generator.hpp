@@ -44,6 +44,7 @@
 
 #include "algorithms/exact/position_set.hpp"
 #include "algorithms/game/board.hpp"
+#include "harness/experiment/config.hpp"
 #include "harness/experiment/strong_solve.hpp"
 
 namespace tictac {
@@ -63,6 +64,13 @@ struct SetRequest {
   bool value_fallback = false;         // Pons strata: seek the value of a position whose distance search ran out (it finds draws only)
   std::vector<Position> positions;     // list
 };
+
+// The request of a configured set: its kind and the keys of its table (a
+// config's [[position_set]], or the options of `tictac sets`, which fills
+// one).  Positions of a list, max_seconds and value_fallback are left to the
+// caller: a config gives the first as text to parse per board, and has no
+// key for the other two.
+SetRequest set_request(const PositionSetConfig& set);
 
 // The six strata of a board of `cells` cells, in Pons's order (end-easy first)
 // and the stratum of a position ("" for none: a ply past the last).

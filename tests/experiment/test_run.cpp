@@ -205,6 +205,52 @@ file = "gen/positions-pons-3x3k3.csv"
   CHECK(positions(read_file(t.path / "first/results.csv")) == std::vector<std::string>(a.begin(), a.begin() + 2));
 }
 
+TEST_CASE("a file set with {board} in its name reads each board's own file", "[run]") {
+  TempDir t;
+  write_file(t.path / "gen.toml", R"(
+[experiment]
+name = "gen"
+question = "q"
+boards = ["3x3k3", "3x4k3"]
+[[strategy]]
+name = "alphabeta"
+[[position_set]]
+name = "pons"
+kind = "stratified"
+plies = [3, 5]
+per_group = 2
+seed = 11
+)");
+  REQUIRE(run_tictac("run gen.toml --out gen", t.path).exit_code == 0);
+  write_file(t.path / "use.toml", R"(
+[experiment]
+name = "use"
+question = "q"
+boards = ["3x3k3", "3x4k3"]
+[[strategy]]
+name = "alphabeta"
+[[position_set]]
+name = "pons"
+kind = "file"
+file = "gen/positions-pons-{board}.csv"
+)");
+  REQUIRE(run_tictac("run use.toml --out use", t.path).exit_code == 0);
+  // Each board's rows are its own file's positions, in the file's order.
+  auto positions = [](const std::string& csv, const std::string& board) {
+    std::vector<std::string> p;
+    for (const auto& row : rows_of(csv))
+      if (row.at("row_kind") == "position" && row.at("board") == board) p.push_back(row.at("position"));
+    return p;
+  };
+  const std::string used = read_file(t.path / "use/results.csv");
+  for (const std::string board : {"3x3k3", "3x4k3"}) {
+    std::vector<std::string> in_file;
+    for (const auto& row : rows_of(read_file(t.path / ("gen/positions-pons-" + board + ".csv")))) in_file.push_back(row.at("position"));
+    CHECK(!in_file.empty());
+    CHECK(positions(used, board.substr(0, 3)) == in_file);
+  }
+}
+
 TEST_CASE("a bad config exits 2 naming the file, line and key, and writes nothing", "[run]") {
   TempDir t;
   std::string bad = kSeedConfig;

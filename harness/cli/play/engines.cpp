@@ -31,14 +31,21 @@ double move_seconds(const Board& b, int ply, double given) {
 
 Knowledge::Knowledge(const Board& b, const std::string& search, double move_time) : board_(b), move_time_(move_time) {
   if (exact()) return;
-  spec_ = search.empty() ? default_strategy(b) : search;
-  strategy_ = make_strategy(b, spec_);  // refuses a bad spec now, before any output
+  const std::string given = search.empty() ? default_strategy(b) : search;
+  strategy_ = make_strategy(b, given);  // refuses a bad spec now, before any output
   spec_ = strategy_->spec();
-  // The distance mode of --search when it has one, else the board's own.
-  const std::string name = strategy_->name();
-  const bool has_distance = name == "best" || (name == "connect" && b.gravity());
+  // The distance mode of --search as given when it has one, else the
+  // board's own.  distance_strategy knows which strategies have one and
+  // refuses the others; it is given the spec as typed, because the normal
+  // form spells distance=off, which it refuses too.
+  std::string distance_spec;
   try {
-    distance_ = make_strategy(b, distance_strategy(b, has_distance ? spec_ : std::string()));
+    distance_spec = distance_strategy(b, given);
+  } catch (const std::invalid_argument&) {
+    distance_spec = distance_strategy(b, "");
+  }
+  try {
+    distance_ = make_strategy(b, distance_spec);
   } catch (const std::invalid_argument&) {
     distance_.reset();  // no distance strategy holds this board: step 1 is skipped
   }

@@ -100,6 +100,7 @@
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
+#include "algorithms/search/cancellable.hpp"
 #include "algorithms/search/connect_bitboard.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
@@ -152,6 +153,11 @@ inline std::vector<std::pair<std::string, ConnectOptions>> connect_ladder(
 }
 
 // The compile-time form of the options the search tests at every node.
+// The rungs of connect_ladder (hence the default, its last rung) are each a
+// search of their own, which pays for no test of a feature it lacks; every
+// other combination of options shares one search that reads its features at
+// run time (`dynamic`), so that the builds stay fast: 7 + 1 searches, not
+// 40, each instantiated for two k and five statistics policies.
 struct ConnectFeatures {
   bool anticipate = true;
   bool threats = true;  // order=threats
@@ -159,7 +165,42 @@ struct ConnectFeatures {
   bool symmetric = true;
   bool bounds = true;
   bool etc = true;
+  bool dynamic = false;  // the features are the options', read at run time
+
+  friend constexpr bool operator==(const ConnectFeatures&, const ConnectFeatures&) = default;
 };
+
+// The features the search tests for a set of options.
+constexpr ConnectFeatures connect_features(const ConnectOptions& o) {
+  ConnectFeatures f;
+  f.anticipate = o.anticipate;
+  f.threats = o.order == ConnectOptions::Order::threats;
+  f.table = o.tt != ConnectOptions::Table::none;
+  f.symmetric = f.table && o.tt == ConnectOptions::Table::symmetric;
+  f.bounds = o.bounds;
+  f.etc = f.table && o.etc;
+  return f;
+}
+
+// The feature sets of connect_ladder's rungs, in ladder order (the window,
+// near and mode are not features): each has its own search.
+inline constexpr ConnectFeatures kConnectSpecialised[] = {
+    {false, false, false, false, false, false},  // alphabeta, +null_window
+    {true, false, false, false, false, false},   // +anticipate
+    {true, false, true, false, false, false},    // +tt_exact
+    {true, true, true, false, false, false},     // +order_threats
+    {true, true, true, true, false, false},      // +tt_symmetric
+    {true, true, true, true, true, false},       // +bounds
+    {true, true, true, true, true, true},        // +etc, +near: the default
+};
+
+// Whether a set of options runs one of the specialised searches (false: the
+// shared one, with run-time tests).
+constexpr bool connect_specialised(const ConnectOptions& o) {
+  for (const ConnectFeatures& f : kConnectSpecialised)
+    if (f == connect_features(o)) return true;
+  return false;
+}
 
 template <class Stats>
 class ConnectSolver {
@@ -342,39 +383,33 @@ class ConnectSolver {
     else return Position{};
   }
 
-  // The column order and the search entry for the options.
-  template <unsigned I>
-  static constexpr ConnectFeatures features_of() {
-    ConnectFeatures f;
-    f.anticipate = I & 1;
-    f.threats = I & 2;
-    f.table = I & 4;
-    f.symmetric = (I & 4) && (I & 8);
-    f.bounds = I & 16;
-    f.etc = (I & 4) && (I & 32);
-    return f;
-  }
+  // The search entry for the options: a specialised search, or the shared one.
+  static constexpr ConnectFeatures kDynamic{.dynamic = true};
   template <std::size_t... I>
-  static RootFn pick_from(unsigned index, int k, std::index_sequence<I...>) {
-    static constexpr RootFn k4[] = {&ConnectSolver::negamax<features_of<I>(), 4, true>...};
-    static constexpr RootFn any[] = {&ConnectSolver::negamax<features_of<I>(), 0, true>...};
-    return k == 4 ? k4[index] : any[index];
+  static RootFn pick_from(const ConnectFeatures& f, int k, std::index_sequence<I...>) {
+    static constexpr RootFn k4[] = {&ConnectSolver::negamax<kConnectSpecialised[I], 4, true>...};
+    static constexpr RootFn any[] = {&ConnectSolver::negamax<kConnectSpecialised[I], 0, true>...};
+    for (std::size_t i = 0; i < sizeof...(I); ++i)
+      if (kConnectSpecialised[i] == f) return k == 4 ? k4[i] : any[i];
+    return k == 4 ? &ConnectSolver::negamax<kDynamic, 4, true> : &ConnectSolver::negamax<kDynamic, 0, true>;
   }
-  static RootFn pick(const Options& o, int k) {
-    const bool table = o.tt != Options::Table::none;
-    const unsigned index = unsigned{o.anticipate} | unsigned{o.order == Options::Order::threats} << 1 |
-                           unsigned{table} << 2 | unsigned{o.tt == Options::Table::symmetric} << 3 |
-                           unsigned{o.bounds} << 4 | unsigned{table && o.etc} << 5;
-    return pick_from(index, k, std::make_index_sequence<64>{});
+  // The features a search of F tests: F's own, constants the compiler folds,
+  // or in the shared search the options'.
+  template <ConnectFeatures F>
+  ConnectFeatures features() const {
+    if constexpr (F.dynamic) return features_;
+    else return F;
   }
+  // Defined below the class, not inline: it instantiates every search entry,
+  // and the extern template declarations there keep that to one file.
+  static RootFn pick(const Options& o, int k);
 
   // The table key of a position: cur + mask, or with symmetric keys the
   // lesser of it and its mirror image mcur + mmask (then `mirrored` is set).
-  template <ConnectFeatures F>
-  static ConnectTable::Key key_of(Bits cur, Bits mask, Bits mcur, Bits mmask, bool& mirrored) {
+  static ConnectTable::Key key_of(bool symmetric, Bits cur, Bits mask, Bits mcur, Bits mmask, bool& mirrored) {
     const Bits key = cur + mask;
     mirrored = false;
-    if constexpr (F.symmetric) {
+    if (symmetric) {
       const Bits m = mcur + mmask;
       if (m < key) {
         mirrored = true;
@@ -400,15 +435,16 @@ class ConnectSolver {
   template <ConnectFeatures F, int K, bool Root>
   int negamax(Bits cur, Bits mask, Bits mcur, Bits mmask, int ply, int alpha, int beta) {
     stats_->node(ply, trace_position(cur, mask, ply));
+    const ConnectFeatures f = features<F>();
     const std::uint64_t nodes0 = nodes_;
-    if constexpr (F.table) ++nodes_;
+    if (f.table) ++nodes_;
     const Bits possible = g_.playable(mask);
     const Bits opp = cur ^ mask;
 
     Bits cand = possible;
     Bits opp_threats = 0;
     int lo, hi;
-    if constexpr (F.anticipate) {
+    if (f.anticipate) {
       opp_threats = g_.threats<K>(opp, mask);
       const Bits forced = possible & opp_threats;
       if (forced) {
@@ -433,7 +469,7 @@ class ConnectSolver {
       hi = win(ply + 3);
     }
 
-    if constexpr (F.bounds) {
+    if (f.bounds) {
       const Bits empty = g_.board() & ~mask;
       if (evens_ && ply % 2 == 0) {
         hi = std::min(hi, evens_bound<K>(opp, mask, possible, alpha));
@@ -452,8 +488,8 @@ class ConnectSolver {
     ConnectTable::Key key = 0;
     bool mirrored = false;
     int table_move = -1;
-    if constexpr (F.table) {
-      key = key_of<F>(cur, mask, mcur, mmask, mirrored);
+    if (f.table) {
+      key = key_of(f.symmetric, cur, mask, mcur, mmask, mirrored);
       if constexpr (!Root) {
         stats_->tt_probe();
         const ConnectTable::Probe p = table_at(ply).probe(key);
@@ -484,10 +520,10 @@ class ConnectSolver {
       const Bits move = m & -m;
       const int c = g_.column_of(move);
       std::uint32_t score = 0;
-      if constexpr (F.threats) {
+      if (f.threats) {
         const Bits mine = g_.threats<K>(cur | move, mask | move);
         const Bits next = g_.playable(mask | move);
-        if constexpr (F.anticipate) {
+        if (f.anticipate) {
           // After this move, can the opponent stop every immediate win?
           const Bits wins = mine & next;
           if ((wins & (wins - 1)) || ((wins ? wins : next) & ~(mine >> 1)) == 0) {
@@ -497,7 +533,7 @@ class ConnectSolver {
         }
         score = order_score(mine, next, opp_threats & ~move);
       }
-      if constexpr (F.bounds) {
+      if (f.bounds) {
         // The child's claimeven bound (the opponent moves first there) is a
         // lower bound here: this move keeps at least that.
         if (evens_ && ply % 2 == 1) {
@@ -511,21 +547,21 @@ class ConnectSolver {
           }
         }
       }
-      if constexpr (F.table) {
+      if (f.table) {
         bool mir;
-        child_key[n] = key_of<F>(opp, mask | move, mopp, mmask | mirror_bit(move, c), mir);
+        child_key[n] = key_of(f.symmetric, opp, mask | move, mopp, mmask | mirror_bit(move, c), mir);
         table_at(ply + 1).prefetch(child_key[n]);
       }
       if (c == table_move) score = 0xffff;
       moves[n++] = score << 16 | static_cast<std::uint32_t>(63 - rank_[c]) << 8 | static_cast<std::uint32_t>(c);
     }
-    if constexpr (F.threats && F.anticipate) {
+    if (f.threats && f.anticipate) {
       // No win in three plies: the earliest is in five.
       hi = std::min(hi, win(ply + 5));
       if constexpr (!Root)
         if (hi <= alpha || lo >= hi) return hi;
     }
-    if constexpr (F.etc && !Root) {
+    if (!Root && f.etc) {
       // Enhanced transposition cutoff: a child's upper bound is a lower bound
       // on this position (the side to move can choose that child).
       for (int i = 0; i < n; ++i) {
@@ -553,7 +589,7 @@ class ConnectSolver {
       const int c = static_cast<int>(moves[i] & 0xff);
       const Bits move = cand & g_.column(c);
       int v;
-      if constexpr (F.symmetric) v = -negamax<F, K, false>(opp, mask | move, mopp, mmask | mirror_bit(move, c), ply + 1, -b0, -a);
+      if (f.symmetric) v = -negamax<F, K, false>(opp, mask | move, mopp, mmask | mirror_bit(move, c), ply + 1, -b0, -a);
       else v = -negamax<F, K, false>(opp, mask | move, 0, 0, ply + 1, -b0, -a);
       if (v > best) {
         best = v;
@@ -572,7 +608,7 @@ class ConnectSolver {
       if (v > a) a = v;
     }
 
-    if constexpr (F.table) {
+    if (f.table) {
       int l = lo, u = hi;
       if (best >= b0) l = std::max(l, best);
       else if (best <= a0) u = std::min(u, best);
@@ -643,6 +679,7 @@ class ConnectSolver {
   }
 
   Options opt_;
+  ConnectFeatures features_ = connect_features(opt_);  // the shared search's
   ConnectBitboard g_;
   int n_;
   bool evens_ = g_.rows() % 2 == 0;
@@ -658,5 +695,20 @@ class ConnectSolver {
   std::uint64_t nodes_ = 0;  // for the table's replacement (work)
   int root_move_ = -1, fallback_ = -1;
 };
+
+template <class Stats>
+typename ConnectSolver<Stats>::RootFn ConnectSolver<Stats>::pick(const Options& o, int k) {
+  return pick_from(connect_features(o), k, std::make_index_sequence<std::size(kConnectSpecialised)>{});
+}
+
+// The statistics policies the registry, the tests and the benchmarks use are
+// instantiated once, in connect_solver.cpp: each is 160 search entries (40
+// option sets, k = 4 or any, root or not), about a minute of -O3 compile a
+// policy, which every file that made a solver paid again.
+extern template class ConnectSolver<NoStats>;
+extern template class ConnectSolver<CountingStats>;
+extern template class ConnectSolver<TracingStats>;
+extern template class ConnectSolver<Cancellable<NoStats>>;
+extern template class ConnectSolver<Cancellable<CountingStats>>;
 
 }  // namespace tictac

@@ -209,6 +209,20 @@ std::vector<ConnectOptions> option_sets() {
 
 }  // namespace
 
+TEST_CASE("every rung of the ladder has a search of its own, and option sets off the ladder share one",
+          "[connect_solver]") {
+  for (auto mode : {ConnectOptions::Mode::weak, ConnectOptions::Mode::distance})
+    for (auto& [name, o] : connect_ladder(mode)) {
+      INFO(name);
+      CHECK(connect_specialised(o));
+    }
+  // So the agreement tests below run the shared search too: most of the
+  // option sets with one option off are not rungs.
+  int shared = 0;
+  for (const ConnectOptions& o : option_sets()) shared += !connect_specialised(o);
+  CHECK(shared >= 8);
+}
+
 TEST_CASE("the connect solver agrees with a brute-force search on every 4x4 gravity position, k=3 and k=4",
           "[connect_solver]") {
   for (int k : {3, 4}) {

@@ -192,7 +192,9 @@ GeneratedSet pons_sets(const Board& board, const SetRequest& r, StrongSolver& so
                         " s (max_seconds): the strata that are short would have needed more time");
   if (!unknown.empty())
     out.notes.push_back(std::to_string(unknown.size()) + " sampled positions are left out: unknown within the budget" +
-                        (r.value_fallback ? "" : " (their distance search ran out; no weak search was tried for the value)"));
+                        (solver.value_first() ? " (their value search ran out)"
+                         : r.value_fallback   ? ""
+                                              : " (their distance search ran out; no weak search was tried for the value)"));
   if (value_only)
     out.notes.push_back(std::to_string(value_only) + " sampled positions are left out: a win or a loss whose distance search ran out of the budget (no stratum without it)");
   for (std::size_t s = 0; s < strata; ++s) {

@@ -61,7 +61,7 @@ struct SetRequest {
   std::size_t max_games = 0;           // random and Pons strata: games of random play at most (0: 100 per wanted position)
   Balance balance = Balance::automatic;
   double max_seconds = 0;              // Pons strata: stop sampling after this long and keep what was found (0: no limit)
-  bool value_fallback = false;         // Pons strata: seek the value of a position whose distance search ran out (it finds draws only)
+  bool value_fallback = false;         // Pons strata, connect's gravity boards: seek the value of a position whose distance search ran out (it finds draws only); elsewhere the value comes first anyway (strong_solve.hpp)
   std::vector<Position> positions;     // list
 };
 

@@ -6,15 +6,14 @@
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
 #include "algorithms/search/connect_bitboard.hpp"
+#include "harness/formats/notation.hpp"
 #include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
 
 namespace tictac {
 
 std::string strong_solver_spec(const Board& board, bool distance) {
-  if (board.gravity() && ConnectBitboard::fits(board.rows(), board.cols()))
-    return distance ? "connect:mode=distance" : "connect";
-  return distance ? "best:distance=on" : "best";
+  return distance ? distance_strategy(board, "") : default_strategy(board);
 }
 
 const char* to_string(StrongValue::Status s) {
@@ -33,6 +32,7 @@ StrongSolver::StrongSolver(const Board& board, double budget_seconds) : board_(b
   }
   distance_spec_ = strong_solver_spec(board, true);
   weak_spec_ = strong_solver_spec(board, false);
+  value_first_ = !(board.gravity() && ConnectBitboard::fits(board.rows(), board.cols()));
 }
 
 // The strategies are made at the first search, so that a set refused for
@@ -54,6 +54,9 @@ StrongSolver::~StrongSolver() = default;
 std::string StrongSolver::description() const {
   if (exact_) return "the exact retrograde solution";
   std::string budget = budget_ > 0 ? std::to_string(static_cast<long>(budget_ * 1000)) + " ms" : std::string("no");
+  if (value_first_)
+    return weak_spec_ + " for the value (a draw's distance: its empty cells), then " + distance_spec_ +
+           " for a win's or a loss's distance, " + budget + " budget per search";
   return distance_spec_ + " (value only: " + weak_spec_ + "), " + budget + " budget per search";
 }
 
@@ -75,6 +78,26 @@ StrongValue StrongSolver::solve(const Position& p, bool value_fallback) {
   make();
   const int empty = board_.cells() - p.ply();
   SearchResult r;
+  if (value_first_) {
+    if (!run(*weak_, p, r)) return v;
+    v.value = r.value;
+    if (r.value == 0) {
+      v.status = StrongValue::Status::solved;
+      v.distance = empty;
+      return v;
+    }
+    v.status = StrongValue::Status::value_only;
+    if (run(*distance_, p, r) && r.distance >= 0) {
+      if (r.value != v.value)
+        throw std::logic_error("the strong solver's searches disagree on " + format_position(board_, p) + " (" +
+                               board_.name() + "): " + weak_spec_ + " proves value " + std::to_string(v.value) + ", " +
+                               distance_spec_ + " value " + std::to_string(r.value) + " at distance " +
+                               std::to_string(r.distance));
+      v.status = StrongValue::Status::solved;
+      v.distance = r.distance;
+    }
+    return v;
+  }
   if (run(*distance_, p, r) && r.distance >= 0) {
     v.status = StrongValue::Status::solved;
     v.value = r.value;

@@ -5,12 +5,26 @@
 // cells), within a time budget.
 //
 // Up to 16 cells it is the retrograde exact solution (exact_cache.hpp), with
-// no budget.  Beyond, it is a strategy run in a distance mode
-// (strong_solver_spec: connect:mode=distance on the gravity boards the
-// connect solver holds, best:distance=on elsewhere), stopped when the budget
-// runs out.  Then the value alone is sought with the same budget (the
-// strategy's weak mode); a draw's distance follows from its value, so a draw
-// is always fully solved.  What neither finishes is unknown: never a guessed
+// no budget.  Beyond, each search is stopped when the budget runs out, and
+// the strategies are the registry's choices (strong_solver_spec):
+//   - on the gravity boards the connect solver holds: connect:mode=distance
+//     first; when it runs out (and value_fallback asks), connect for the
+//     value alone, with the same budget.
+//   - on every other board: the value first, by the board's fastest exact
+//     strategy (default_strategy, the default of `tictac solve`: dfpn, or
+//     best on the boards where best is faster).  dfpn proves most draws of
+//     6x6 and 7x7 with k=5 in milliseconds and their empty boards in about
+//     0.4 s and 1.2 s, where best:distance=on rarely finishes within a
+//     second.  A draw is then solved: its distance is its
+//     number of empty cells.  A win or a loss gets a distance search
+//     (distance_strategy: best:distance=on), with the same budget; when that
+//     runs out, the value alone is known (value_only).  A position whose
+//     value search runs out is unknown: the distance search, the slower of
+//     the two, is not tried after it.
+// A value counts only when its search says it is proved
+// (SearchResult::proved).  The value of a distance search must equal the
+// value search's; a disagreement throws std::logic_error naming the position
+// and both strategies.  What no search finishes is unknown: never a guessed
 // value.
 //
 // The budget is wall-clock time, so which positions are unknown depends on
@@ -28,8 +42,9 @@
 namespace tictac {
 
 // The spec of the strategy that strong-solves (distance = true) or weakly
-// solves positions of `board` beyond 16 cells.  The one place this choice is
-// made.
+// solves positions of `board` beyond 16 cells: distance_strategy(board, "")
+// and default_strategy(board) (harness/registry/strategy.hpp), the rules
+// `tictac solve` follows.
 std::string strong_solver_spec(const Board& board, bool distance);
 
 struct StrongValue {
@@ -51,15 +66,22 @@ class StrongSolver {
   StrongSolver(const Board& board, double budget_seconds);
   ~StrongSolver();
 
-  // p must be legal.  With value_fallback, a position whose distance search
-  // runs out of the budget gets a weak search for its value (a draw's
-  // distance then follows); without, it is unknown at once.
+  // p must be legal.  On a gravity board the connect solver holds, a
+  // position whose distance search runs out of the budget gets a weak search
+  // for its value with value_fallback (a draw's distance then follows);
+  // without, it is unknown at once.  On the other boards beyond 16 cells the
+  // value search comes first in any case and value_fallback changes nothing.
   StrongValue solve(const Position& p, bool value_fallback = true);
 
   const Board& board() const { return board_; }
   double budget_seconds() const { return budget_; }
-  // What solves the positions: "exact solution" or the specs.
+  // What solves the positions: "the exact retrograde solution" or the specs,
+  // in the order they run, and the budget.
   std::string description() const;
+  // True when the value is sought first (beyond 16 cells, off the connect
+  // solver's gravity boards): then an unknown position is one whose value
+  // search ran out, whatever value_fallback says.
+  bool value_first() const { return value_first_; }
 
  private:
   void make();
@@ -69,6 +91,7 @@ class StrongSolver {
 
   Board board_;
   double budget_;
+  bool value_first_ = false;
   std::shared_ptr<const ExactSolution> exact_;
   std::string distance_spec_, weak_spec_;
   std::unique_ptr<Strategy> distance_, weak_;

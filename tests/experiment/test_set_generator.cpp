@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -9,8 +10,10 @@
 #include "algorithms/game/symmetry.hpp"
 #include "harness/experiment/set_generator.hpp"
 #include "harness/experiment/strong_solve.hpp"
+#include "harness/formats/notation.hpp"
 #include "harness/formats/position_set_io.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/strategy.hpp"
 
 using namespace tictac;
 
@@ -149,4 +152,77 @@ TEST_CASE("a set file's bad row is refused naming the file, the line and the rul
   CHECK_THAT(refused("6x7,4,true,......./......./......./......./...X.../.......,1,1,-1,7"), Catch::Contains(":3:") && Catch::Contains("floats"));
   CHECK(refused("6x7,4,true," + pos + ",1,1,-1,8").empty());
   std::filesystem::remove(path);
+}
+
+TEST_CASE("beyond 16 cells the strong solver proves the k=5 draws of the empty 6x6 and 7x7 boards", "[set_generator]") {
+  // Both are draws (Hsu et al., TCS 815, 2020), which the board's value
+  // prover (dfpn) proves in about a second together: a draw's distance is
+  // then its empty cells, with no distance search (best alone did not prove
+  // either within 20 s).  A generous budget, so that a regression fails here
+  // instead of hanging.
+  for (const Board& b : {Board(6, 6, 5), Board(7, 7, 5)}) {
+    INFO(b.name());
+    StrongSolver solver(b, 60);
+    CHECK(solver.value_first());
+    CHECK_THAT(solver.description(), Catch::StartsWith("dfpn for the value"));
+    const StrongValue v = solver.solve(Position{});
+    CHECK(v.status == StrongValue::Status::solved);
+    CHECK(v.value == 0);
+    CHECK(v.distance == b.cells());
+  }
+}
+
+TEST_CASE("beyond 16 cells the strong solver's values agree with best's and its distances with its solutions one move on",
+          "[set_generator]") {
+  // 5x5 k=4 (25 cells): dfpn proves the value and best:distance=on finds a
+  // win's distance.  Checked against independent computations: best's own
+  // value search (the other family), and the solutions of every child, each
+  // solved on its own: the value is the mover's best child value, and the
+  // distance 1 + the least distance of a winning child (a win), 1 + the
+  // greatest of any child (a loss), the empty cells (a draw).
+  const Board b(5, 5, 4);
+  StrongSolver solver(b, 30);
+  REQUIRE(solver.value_first());
+  auto best = make_strategy(b, "best");
+  std::size_t draws = 0, decided = 0;
+  for (int ply : {7, 11, 15}) {
+    const RandomSample sample = random_positions(b, ply, 4, 17 + static_cast<std::uint64_t>(ply), 1000);
+    for (const Position& p : sample.positions) {
+      INFO(format_position(b, p));
+      const StrongValue v = solver.solve(p);
+      REQUIRE(v.status == StrongValue::Status::solved);
+      CHECK(v.value == best->search_fast(p).value);
+      const int mover = p.to_move() == Side::X ? 1 : -1;
+      const int empty = b.cells() - p.ply();
+      int child_best = -2, win_distance = 1000, any_distance = -1;
+      for (int cell = 0; cell < b.cells(); ++cell) {
+        if ((p.occupied() >> cell) & 1) continue;
+        Position c = p;
+        c.play(cell, p.to_move());
+        const Result res = result(b, c);
+        StrongValue cv;
+        if (res != Result::ongoing) {
+          cv.value = res == Result::x_wins ? 1 : res == Result::o_wins ? -1 : 0;
+          cv.distance = 0;
+        } else {
+          cv = solver.solve(c);
+          REQUIRE(cv.status == StrongValue::Status::solved);
+        }
+        const int for_mover = cv.value * mover;
+        child_best = std::max(child_best, for_mover);
+        if (for_mover == 1) win_distance = std::min(win_distance, cv.distance);
+        any_distance = std::max(any_distance, cv.distance);
+      }
+      CHECK(v.value * mover == child_best);
+      if (v.value == 0) {
+        ++draws;
+        CHECK(v.distance == empty);
+      } else {
+        ++decided;
+        CHECK(v.distance == 1 + (child_best == 1 ? win_distance : any_distance));
+      }
+    }
+  }
+  CHECK(draws > 0);  // the sample holds both kinds (seeded: the same every run)
+  CHECK(decided > 0);
 }

@@ -1,13 +1,88 @@
 #include "harness/registry/budgeted_search.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "algorithms/search/cancellable.hpp"
 
 namespace tictac {
+
+namespace {
+
+// The harness's one timer thread, started at the first budgeted search and
+// never stopped: the process's end ends it (so no search still running in
+// another thread at exit can find the timer destroyed).  A search arms it
+// with its deadline and flag and disarms it when it ends; the thread sets
+// the flags whose deadlines pass.  It used
+// to be one thread started and joined per search: thousands of searches of
+// a microsecond each (the reference on every position of a small board)
+// then spent most of their wall time waiting for threads to start and end
+// (tests/experiment/test_reference.cpp: 44 s of wall time for 14 of CPU).
+class Timer {
+ public:
+  static Timer& instance() {
+    static Timer* timer = new Timer;  // reachable to the end: not a leak
+    return *timer;
+  }
+
+  std::uint64_t arm(std::chrono::steady_clock::time_point deadline, std::atomic<bool>* flag) {
+    std::lock_guard lock(m_);
+    entries_.push_back({++tickets_, deadline, flag});
+    // Woken only when it sleeps past this deadline: serial searches with
+    // the same budget wake it about once a budget, not once a search.
+    if (deadline < sleeping_until_) cv_.notify_one();
+    return tickets_;
+  }
+
+  // After this, the flag is never touched.
+  void disarm(std::uint64_t ticket) {
+    std::lock_guard lock(m_);
+    std::erase_if(entries_, [&](const Entry& e) { return e.ticket == ticket; });
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t ticket;
+    std::chrono::steady_clock::time_point deadline;
+    std::atomic<bool>* flag;
+  };
+
+  Timer() : thread_([this] { loop(); }) {}
+
+  void loop() {
+    std::unique_lock lock(m_);
+    for (;;) {
+      const auto now = std::chrono::steady_clock::now();
+      auto next = std::chrono::steady_clock::time_point::max();
+      std::erase_if(entries_, [&](const Entry& e) {
+        if (e.deadline > now) {
+          next = std::min(next, e.deadline);
+          return false;
+        }
+        e.flag->store(true);
+        return true;
+      });
+      sleeping_until_ = next;
+      if (next == std::chrono::steady_clock::time_point::max()) cv_.wait(lock);
+      else cv_.wait_until(lock, next);
+    }
+  }
+
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::vector<Entry> entries_;
+  std::uint64_t tickets_ = 0;
+  std::chrono::steady_clock::time_point sleeping_until_ = std::chrono::steady_clock::time_point::min();
+  std::thread thread_;  // last: started once the rest is constructed
+};
+
+}  // namespace
 
 bool run_within(std::chrono::nanoseconds budget, const std::function<void(const std::atomic<bool>&)>& work) {
   std::atomic<bool> cancel{false};
@@ -19,29 +94,14 @@ bool run_within(std::chrono::nanoseconds budget, const std::function<void(const 
       return false;
     }
   }
-  std::mutex m;
-  std::condition_variable cv;
-  bool done = false;
-  std::thread timer([&] {
-    std::unique_lock lock(m);
-    if (!cv.wait_for(lock, budget, [&] { return done; })) cancel.store(true);
-  });
-  // The timer is told and joined however the work ends (a result, a
-  // cancel, or another exception).
-  struct Join {
-    std::mutex& m;
-    std::condition_variable& cv;
-    bool& done;
-    std::thread& t;
-    ~Join() {
-      {
-        std::lock_guard lock(m);
-        done = true;
-      }
-      cv.notify_one();
-      t.join();
-    }
-  } join{m, cv, done, timer};
+  Timer& timer = Timer::instance();
+  // The deadline is disarmed however the work ends (a result, a cancel, or
+  // another exception).
+  struct Disarm {
+    Timer& timer;
+    std::uint64_t ticket;
+    ~Disarm() { timer.disarm(ticket); }
+  } disarm{timer, timer.arm(std::chrono::steady_clock::now() + budget, &cancel)};
   try {
     work(cancel);
     return true;

@@ -3,8 +3,9 @@
 // harness/experiment/reference.hpp, and the strong solver,
 // harness/experiment/strong_solve.hpp, both use it).
 //
-// A timer thread waits for the budget and then sets a cancel flag, which the
-// cancellable search reads every 2^16 nodes (algorithms/search/cancellable.hpp):
+// One timer thread, shared by every budgeted search of the process, sets a
+// search's cancel flag when its budget has passed; the cancellable search
+// reads the flag every 2^16 nodes (algorithms/search/cancellable.hpp):
 // the search loop itself carries no clock and no atomic.  A cancelled search
 // leaves nothing behind: the Strategy drops the instance it cancelled and
 // builds a fresh one at its next search (erased_strategy.hpp), so the same
@@ -22,8 +23,8 @@
 
 namespace tictac {
 
-// Runs work(cancel) while a timer thread sets `cancel` once `budget` of wall
-// time has passed; true when work returned, false when it ended by
+// Runs work(cancel) while the timer thread sets `cancel` once `budget` of
+// wall time has passed; true when work returned, false when it ended by
 // SearchCancelled (any other exception passes through; the timer is joined
 // however work ends).  work must hand `cancel` to the cancellable searches
 // it runs.  A budget of zero or less never sets the flag.

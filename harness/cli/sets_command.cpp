@@ -185,17 +185,21 @@ void add_sets(CLI::App& app) {
   cmd->add_option("--max-games", o->set.max_games, "random and stratified: games of random play at most (0: 100 per position wanted)")
       ->capture_default_str();
   cmd->add_option("--budget", o->set.budget_seconds,
-                  "seconds per search of the strong solver beyond 16 cells (connect:mode=distance on gravity boards, else "
-                  "best:distance=on; then the value alone with the same budget); a position it cannot finish is unknown "
-                  "and left out (0: no budget). Up to 16 cells the exact solution answers at once")
+                  "seconds per search of the strong solver beyond 16 cells: on the gravity boards connect holds, "
+                  "connect:mode=distance (then the value alone with --value-fallback); on the others, the value first "
+                  "by the board's default strategy (a draw's distance is its empty cells), then best:distance=on for a "
+                  "win's or a loss's distance. A position whose value is not proved within it is unknown and left out; "
+                  "a win or loss without its distance has no stratum (0: no budget). Up to 16 cells the exact solution "
+                  "answers at once")
       ->capture_default_str();
   cmd->add_option("--max-seconds", o->max_seconds,
                   "stratified: stop sampling after this many seconds and write what was found, saying which strata are "
                   "short (0: no limit)")
       ->capture_default_str();
   cmd->add_flag("--value-fallback", o->value_fallback,
-                "stratified: when a distance search runs out of the budget, seek the value with a weak search (a draw's "
-                "distance follows from it; a win or loss without its distance still has no stratum)");
+                "stratified, gravity boards that connect holds: when a distance search runs out of the budget, seek "
+                "the value with a weak search (a draw's distance follows from it; a win or loss without its distance "
+                "still has no stratum). The other boards always seek the value first");
   cmd->add_option("--balance", o->set.balance, "stratified: balance each stratum by value: on, off, auto (when most positions are draws)")
       ->check(CLI::IsMember({"auto", "on", "off"}))
       ->capture_default_str();

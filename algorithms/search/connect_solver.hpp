@@ -194,12 +194,17 @@ inline constexpr ConnectFeatures kConnectSpecialised[] = {
     {true, true, true, true, true, true},        // +etc, +near: the default
 };
 
-// Whether a set of options runs one of the specialised searches (false: the
-// shared one, with run-time tests).
+// The place of a feature set in kConnectSpecialised, or -1: the shared
+// search, with run-time tests.
+constexpr int connect_specialised_index(const ConnectFeatures& f) {
+  for (std::size_t i = 0; i < std::size(kConnectSpecialised); ++i)
+    if (kConnectSpecialised[i] == f) return static_cast<int>(i);
+  return -1;
+}
+
+// Whether a set of options runs one of the specialised searches.
 constexpr bool connect_specialised(const ConnectOptions& o) {
-  for (const ConnectFeatures& f : kConnectSpecialised)
-    if (f == connect_features(o)) return true;
-  return false;
+  return connect_specialised_index(connect_features(o)) >= 0;
 }
 
 template <class Stats>
@@ -389,8 +394,7 @@ class ConnectSolver {
   static RootFn pick_from(const ConnectFeatures& f, int k, std::index_sequence<I...>) {
     static constexpr RootFn k4[] = {&ConnectSolver::negamax<kConnectSpecialised[I], 4, true>...};
     static constexpr RootFn any[] = {&ConnectSolver::negamax<kConnectSpecialised[I], 0, true>...};
-    for (std::size_t i = 0; i < sizeof...(I); ++i)
-      if (kConnectSpecialised[i] == f) return k == 4 ? k4[i] : any[i];
+    if (const int i = connect_specialised_index(f); i >= 0) return k == 4 ? k4[i] : any[i];
     return k == 4 ? &ConnectSolver::negamax<kDynamic, 4, true> : &ConnectSolver::negamax<kDynamic, 0, true>;
   }
   // The features a search of F tests: F's own, constants the compiler folds,
@@ -702,9 +706,9 @@ typename ConnectSolver<Stats>::RootFn ConnectSolver<Stats>::pick(const Options& 
 }
 
 // The statistics policies the registry, the tests and the benchmarks use are
-// instantiated once, in connect_solver.cpp: each is 160 search entries (40
-// option sets, k = 4 or any, root or not), about a minute of -O3 compile a
-// policy, which every file that made a solver paid again.
+// instantiated once, in connect_solver.cpp: each is 32 search entries (8
+// feature sets, k = 4 or any, root or not), which every file that made a
+// solver compiled again.
 extern template class ConnectSolver<NoStats>;
 extern template class ConnectSolver<CountingStats>;
 extern template class ConnectSolver<TracingStats>;

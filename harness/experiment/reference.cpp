@@ -4,7 +4,6 @@
 
 #include "algorithms/game/rules.hpp"
 #include "algorithms/exact/state_space.hpp"
-#include "algorithms/search/connect_bitboard.hpp"
 #include "harness/experiment/disagreements.hpp"
 #include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
@@ -53,7 +52,7 @@ Reference::Reference(const Board& board, const ReferenceFamilies& f, bool search
   families_.push_back(make(f.alpha_beta));
   if (!board.gravity())
     families_.push_back(make(f.proof));
-  else if (ConnectBitboard::fits(board.rows(), board.cols()))
+  else if (connect_holds(board))
     families_.push_back(make(f.gravity));
   kind_ = families_.size() == 2 ? ReferenceKind::two_families : ReferenceKind::one_family;
 }

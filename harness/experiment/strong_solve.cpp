@@ -5,10 +5,10 @@
 
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
-#include "algorithms/search/connect_bitboard.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/strategy.hpp"
 
 namespace tictac {
 
@@ -32,7 +32,7 @@ StrongSolver::StrongSolver(const Board& board, double budget_seconds) : board_(b
   }
   distance_spec_ = strong_solver_spec(board, true);
   weak_spec_ = strong_solver_spec(board, false);
-  value_first_ = !(board.gravity() && ConnectBitboard::fits(board.rows(), board.cols()));
+  value_first_ = !connect_holds(board);
 }
 
 // The strategies are made at the first search, so that a set refused for

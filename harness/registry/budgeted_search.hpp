@@ -25,8 +25,8 @@ namespace tictac {
 
 // Runs work(cancel) while the timer thread sets `cancel` once `budget` of
 // wall time has passed; true when work returned, false when it ended by
-// SearchCancelled (any other exception passes through; the timer is joined
-// however work ends).  work must hand `cancel` to the cancellable searches
+// SearchCancelled (any other exception passes through; the deadline is
+// disarmed however work ends).  work must hand `cancel` to the cancellable searches
 // it runs.  A budget of zero or less never sets the flag.
 bool run_within(std::chrono::nanoseconds budget, const std::function<void(const std::atomic<bool>& cancel)>& work);
 

@@ -132,6 +132,11 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spe
 std::optional<std::size_t> seeded_option(std::string_view name,
                                          const std::vector<std::pair<std::string, std::string>>& options);
 
+// Whether the connect solver (algorithms/search/connect_solver.hpp) solves
+// the board: a gravity board its bitboards hold.  There it is the default,
+// the distance strategy and the reference's gravity family.
+bool connect_holds(const Board& board);
+
 // The fastest exact strategy for a board, by measurement (the default of
 // `tictac solve`): best, or dfpn on the boards with k >= 4 where it is
 // faster (strategy_registry.cpp lists them and the figures).

@@ -228,8 +228,12 @@ std::optional<std::size_t> seeded_option(std::string_view name,
 // On gravity boards that its bitboards hold, connect (Connect-Four's weak
 // solve: about 15 s, bench/bench_connect.cpp; best is built for boards
 // without gravity).
+bool connect_holds(const Board& board) {
+  return board.gravity() && ConnectBitboard::fits(board.rows(), board.cols());
+}
+
 std::string default_strategy(const Board& board) {
-  if (board.gravity() && ConnectBitboard::fits(board.rows(), board.cols())) return "connect";
+  if (connect_holds(board)) return "connect";
   const bool square = board.rows() == board.cols();
   if (board.gravity() || board.k() <= 3 || (board.k() == 4 && square && (board.rows() == 6 || board.rows() == 8))) {
     if (board.rows() == 4 && board.cols() == 4) return "best:history=off";
@@ -239,8 +243,7 @@ std::string default_strategy(const Board& board) {
 }
 
 std::string distance_strategy(const Board& board, std::string_view spec) {
-  const bool connect = board.gravity() && ConnectBitboard::fits(board.rows(), board.cols());
-  if (spec.empty()) return connect ? "connect:mode=distance" : "best:distance=on";
+  if (spec.empty()) return connect_holds(board) ? "connect:mode=distance" : "best:distance=on";
   StrategySpec s = StrategySpec::parse(spec);
   const char* key = s.name == "best" ? "distance" : s.name == "connect" ? "mode" : nullptr;
   const std::string on = s.name == "best" ? "on" : "distance";

@@ -4,9 +4,13 @@
 
 namespace tictac {
 
-ExactSolution::ExactSolution(const StateSpace& space)
-    : space_(&space), value_(space.size()), distance_(space.size()) {
+ExactSolution::ExactSolution(const StateSpace& space) : space_(&space) { label(); }
+
+void ExactSolution::label() {
+  const StateSpace& space = *space_;
   const Board& b = space.board();
+  value_.assign(space.size(), 0);
+  distance_.assign(space.size(), 0);
   for (StateSpace::Index i = space.size(); i-- > 0;) {
     const Position p = space.position(i);
     switch (space.result(i)) {
@@ -57,10 +61,12 @@ Mask ExactSolution::optimal_moves(const Position& p) const {
   if (space_->terminal(index(p))) return 0;
   const int sign = p.to_move() == Side::X ? 1 : -1;
   const int target = sign * value(p);
-  const std::vector<int> values = move_values(p);
   Mask best = 0;
-  for (Mask e = p.legal_moves(board()); e; e &= e - 1)
-    if (sign * values[std::countr_zero(e)] == target) best |= e & -e;
+  for (Mask e = p.legal_moves(board()); e; e &= e - 1) {
+    Position q = p;
+    q.play(std::countr_zero(e), p.to_move());
+    if (sign * value(q) == target) best |= e & -e;
+  }
   return best;
 }
 

@@ -25,6 +25,10 @@ class ExactSolution {
  public:
   explicit ExactSolution(const StateSpace& space);
 
+  // Labels the state space again (after StateSpace::enumerate), into the
+  // storage already held: no allocation.
+  void label();
+
   const StateSpace& space() const { return *space_; }
   const Board& board() const { return space_->board(); }
 

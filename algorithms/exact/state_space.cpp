@@ -1,10 +1,22 @@
 #include "algorithms/exact/state_space.hpp"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 
 namespace tictac {
+
+namespace {
+
+constexpr auto pow3 = [] {
+  std::array<std::uint64_t, StateSpace::kMaxCells + 1> p{};
+  p[0] = 1;
+  for (int i = 1; i <= StateSpace::kMaxCells; ++i) p[i] = p[i - 1] * 3;
+  return p;
+}();
+
+}  // namespace
 
 StateSpace::StateSpace(const Board& board) : board_(board) {
   const int n = board.cells();
@@ -12,15 +24,21 @@ StateSpace::StateSpace(const Board& board) : board_(board) {
     throw std::invalid_argument("the state space is enumerated for boards of at most " +
                                 std::to_string(kMaxCells) + " cells; " + board.size_name() +
                                 " has " + std::to_string(n));
-  std::uint64_t pow3[kMaxCells + 1];
-  pow3[0] = 1;
-  for (int i = 1; i <= kMaxCells; ++i) pow3[i] = pow3[i - 1] * 3;
   for (int chunk = 0; chunk < 2; ++chunk)
     for (int byte = 0; byte < 256; ++byte)
       for (int bit = 0; bit < 8; ++bit)
         if (byte >> bit & 1) code3_[chunk][byte] += pow3[chunk * 8 + bit];
+  enumerate();
+}
 
+void StateSpace::enumerate() {
+  const Board& board = board_;
+  const int n = board.cells();
   index_of_.assign(pow3[n], npos);
+  packed_.clear();
+  result_.clear();
+  paths_.clear();
+  ply_begin_.clear();
   constexpr Index kSeen = npos - 1;
 
   packed_.push_back(0);
@@ -30,7 +48,7 @@ StateSpace::StateSpace(const Board& board) : board_(board) {
   ply_begin_.push_back(0);
   ply_begin_.push_back(1);
 
-  std::vector<std::uint64_t> next;
+  std::vector<std::uint64_t>& next = frontier_;
   for (int ply = 0; ply < n; ++ply) {
     const Index begin = ply_begin_[ply], end = ply_begin_[ply + 1];
     const Side s = ply % 2 == 0 ? Side::X : Side::O;

@@ -33,6 +33,13 @@ class StateSpace {
   // Throws std::invalid_argument when the board has more than 16 cells.
   explicit StateSpace(const Board& board);
 
+  // Enumerates the positions again, into the storage already held: the same
+  // positions, indices and results, and no allocation.  The solve strategy
+  // rebuilds its state space at every search this way, so that a search
+  // costs the enumeration alone and not the memory's first touch, which
+  // made its time depend on what the allocator did before.
+  void enumerate();
+
   const Board& board() const { return board_; }
   Index size() const { return static_cast<Index>(packed_.size()); }
   // Positions of ply p have indices [ply_begin(p), ply_begin(p + 1)).
@@ -70,6 +77,7 @@ class StateSpace {
   std::vector<Result> result_;
   std::vector<std::uint64_t> paths_;
   std::vector<Index> ply_begin_;
+  std::vector<std::uint64_t> frontier_;  // enumerate's scratch: the codes of the next ply
 };
 
 }  // namespace tictac

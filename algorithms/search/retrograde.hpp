@@ -1,6 +1,8 @@
 // The `solve` strategy: the exact solver as a strategy.  Each search builds
 // the state space of the board and labels every reachable position by
-// retrograde analysis (solution.hpp), then reads the position's value.
+// retrograde analysis (solution.hpp), then reads the position's value.  The
+// first search allocates the tables; later ones enumerate and label again in
+// the same storage (StateSpace::enumerate), so they allocate nothing.
 //
 // Conventions that decide the node count: a node is one position labelled,
 // so a search counts every reachable position of the board once (5,478 on
@@ -8,6 +10,8 @@
 // The best move wins fastest or loses slowest, lowest cell among equals.
 // Boards of at most 16 cells.
 #pragma once
+
+#include <memory>
 
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/exact/solution.hpp"
@@ -24,8 +28,15 @@ class Retrograde {
   }
 
   SearchResult search(const Position& root, Stats& stats) {
-    const StateSpace space(board_);
-    const ExactSolution solution(space);
+    if (!space_) {
+      space_ = std::make_unique<StateSpace>(board_);
+      solution_ = std::make_unique<ExactSolution>(*space_);
+    } else {
+      space_->enumerate();
+      solution_->label();
+    }
+    const StateSpace& space = *space_;
+    const ExactSolution& solution = *solution_;
     for (int ply = 0; ply <= space.max_ply(); ++ply)
       for (auto i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {
         stats.node(ply, space.position(i));
@@ -41,6 +52,8 @@ class Retrograde {
 
  private:
   const Board& board_;
+  std::unique_ptr<StateSpace> space_;  // at stable addresses: the solution points to the space
+  std::unique_ptr<ExactSolution> solution_;
 };
 
 }  // namespace tictac

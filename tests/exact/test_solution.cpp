@@ -109,3 +109,27 @@ TEST_CASE("a move is optimal when it keeps the value, and on a finished board on
   CHECK_FALSE(sol.is_optimal(won, 5));
   CHECK_FALSE(sol.is_optimal(Position{}, -1));  // an unfinished board has moves
 }
+
+TEST_CASE("enumerating and labelling again in the same storage gives the same space and solution", "[solution]") {
+  for (const Board& b : {Board(3, 3, 3), Board(3, 4, 3), Board(4, 4, 3, true)}) {
+    INFO(b.name());
+    const StateSpace fresh(b);
+    const ExactSolution fresh_solution(fresh);
+    StateSpace space(b);
+    ExactSolution solution(space);
+    space.enumerate();
+    solution.label();
+    REQUIRE(space.size() == fresh.size());
+    REQUIRE(space.bytes() == fresh.bytes());
+    for (int ply = 0; ply <= b.cells() + 1; ++ply) CHECK(space.ply_begin(ply) == fresh.ply_begin(ply));
+    int mismatches = 0;
+    for (StateSpace::Index i = 0; i < space.size(); ++i) {
+      const Position p = space.position(i);
+      if (p != fresh.position(i) || space.result(i) != fresh.result(i) || space.paths(i) != fresh.paths(i) ||
+          space.find(p) != i || solution.value(i) != fresh_solution.value(i) ||
+          solution.distance(i) != fresh_solution.distance(i))
+        ++mismatches;
+    }
+    CHECK(mismatches == 0);
+  }
+}

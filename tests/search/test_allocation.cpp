@@ -118,12 +118,11 @@ TEST_CASE("the allocation counter of this test program sees every operator new",
   CHECK(g_allocations.load() - before == 2);
 }
 
-TEST_CASE("a second search allocates nothing, for every strategy of the golden file but solve", "[allocation]") {
+TEST_CASE("a second search allocates nothing, for every strategy of the golden file", "[allocation]") {
   const std::set<std::string> specs = golden_specs();
   REQUIRE(specs.size() > 30);
   const Board b;
   for (const std::string& spec : specs) {
-    if (spec == "solve") continue;  // its search builds the state space
     if (spec.rfind("connect", 0) == 0) continue;  // gravity boards only: the gravity case below
     INFO(spec);
     auto s = make_strategy(b, spec);
@@ -150,14 +149,13 @@ TEST_CASE("a second search allocates nothing for the table-based strategies on a
   CHECK(tables >= 12);
 }
 
-TEST_CASE("a second search allocates nothing on a gravity board, for every strategy of the golden file but solve",
+TEST_CASE("a second search allocates nothing on a gravity board, for every strategy of the golden file",
           "[allocation]") {
   // 4x4 with gravity and k=3, after the drops 2, 3, 2 (columns from 1): O to move.
   const Board b(4, 4, 3, true);
   const Position p = parse_position(b, "..../..../.X../.XO.");
   int searched = 0;
   for (const std::string& spec : golden_specs()) {
-    if (spec == "solve") continue;  // its search builds the state space
     // The whole-tree searches from a later position, to keep this cheap.
     const bool whole_tree = spec.rfind("minimax", 0) == 0 || spec.rfind("negamax", 0) == 0;
     INFO(spec);

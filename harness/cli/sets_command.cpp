@@ -51,8 +51,8 @@ std::unique_ptr<AtomicFile> write_file(const std::filesystem::path& path, const 
   return file;
 }
 
-void generate(const SetsCli& o) {
-  const Board board = o.board.parse_board();
+// The request the options make; refused where they make no set.
+SetRequest request_of(const SetsCli& o, const Board& board) {
   static const std::map<std::string, PositionSetKind> kinds = {
       {"empty", PositionSetKind::empty}, {"all", PositionSetKind::all},   {"canonical", PositionSetKind::canonical},
       {"plies", PositionSetKind::plies}, {"random", PositionSetKind::random}, {"stratified", PositionSetKind::stratified},
@@ -65,10 +65,12 @@ void generate(const SetsCli& o) {
   for (const std::string& p : o.positions) r.positions.push_back(parse_position(board, p));
   if (r.kind == PositionSetKind::stratified && r.per_stratum <= 0 && r.per_group <= 0)
     throw std::invalid_argument("--kind stratified needs --per-stratum (Pons's six strata) or --per-group (up to 16 cells)");
-  if (o.out.empty()) throw std::invalid_argument("--out FILE is needed (the set's CSV)");
-  StrongSolver solver(board, o.set.budget_seconds);
-  fmt::print(stderr, "tictac sets: {} set on {}, solved by {}\n", o.kind, board.name(), solver.description());
-  GeneratedSet set = generate_set(board, r, solver, [](const std::string& line) { fmt::print(stderr, "tictac sets: {}\n", line); });
+  return r;
+}
+
+// The file's notes: first the command that makes the set again (the unknown
+// file's header repeats it) and what the value columns mean, then the generator's.
+std::vector<std::string> set_notes(const SetsCli& o, const Board& board, const SetRequest& r, const GeneratedSet& set) {
   std::vector<std::string> notes = set.notes;
   notes.insert(notes.begin(), "tictac sets --board " + board.size_name() + " --k " + std::to_string(board.k()) +
                                   (board.gravity() ? " --gravity" : "") + " --kind " + o.kind + " --seed " + std::to_string(r.seed) +
@@ -79,6 +81,53 @@ void generate(const SetsCli& o) {
                                   (o.value_fallback ? " --value-fallback" : ""));
   notes.insert(notes.begin() + 1, "value: X's view; value_to_move: the side to move's; distance: plies to the end under perfect "
                                   "play (the winner as fast as it can, the loser as slow; a draw's is the empty cells); empty where unknown");
+  return notes;
+}
+
+// The files of a set, written and committed together, and the positions in each.
+struct StagedFiles {
+  std::vector<std::unique_ptr<AtomicFile>> files;
+  std::vector<std::size_t> sizes;
+};
+
+// One file per stratum that holds a position; each stratum's notes say which it is.
+void write_strata(StagedFiles& out, const std::filesystem::path& path, const Board& board, const GeneratedSet& set,
+                  const std::vector<std::string>& notes) {
+  for (const std::string& name : pons_strata()) {
+    std::vector<PositionEntry> part;
+    for (std::size_t i = 0; i < set.entries.size(); ++i)
+      if (set.strata[i] == name) part.push_back(set.entries[i]);
+    if (part.empty()) {  // no file: a set file holds at least one position (position_set_io.hpp)
+      fmt::print(stderr, "tictac sets: stratum {} is empty: no file written\n", name);
+      continue;
+    }
+    std::vector<std::string> part_notes = notes;
+    part_notes.insert(part_notes.begin() + 2, "stratum " + name + " of the set made by this command");
+    out.files.push_back(write_file(split_path(path, name), board, part, std::vector<std::string>(part.size(), name), part_notes));
+    out.sizes.push_back(part.size());
+  }
+}
+
+// The positions a split set leaves out, one a line, under the command that sampled them.
+void write_unknown(StagedFiles& out, const std::filesystem::path& path, const Board& board, const std::vector<Position>& unknown,
+                   const std::string& command, const StrongSolver& solver) {
+  out.files.push_back(std::make_unique<AtomicFile>(path));
+  std::ostream& file = out.files.back()->stream();
+  file << "# " << command << "\n# the sampled positions of " << board.name()
+       << " left out of the set: unknown within the budget of the strong solver (" << solver.description()
+       << "), one a line, the top row first\n";
+  for (const Position& p : unknown) file << format_position(board, p) << "\n";
+  out.sizes.push_back(unknown.size());
+}
+
+void generate(const SetsCli& o) {
+  const Board board = o.board.parse_board();
+  const SetRequest r = request_of(o, board);
+  if (o.out.empty()) throw std::invalid_argument("--out FILE is needed (the set's CSV)");
+  StrongSolver solver(board, o.set.budget_seconds);
+  fmt::print(stderr, "tictac sets: {} set on {}, solved by {}\n", o.kind, board.name(), solver.description());
+  GeneratedSet set = generate_set(board, r, solver, [](const std::string& line) { fmt::print(stderr, "tictac sets: {}\n", line); });
+  std::vector<std::string> notes = set_notes(o, board, r, set);
   for (const std::string& n : set.notes) fmt::print(stderr, "tictac sets: {}\n", n);
   const bool stratified = r.kind == PositionSetKind::stratified && r.per_stratum > 0;
   const bool split = o.split && stratified;
@@ -92,38 +141,17 @@ void generate(const SetsCli& o) {
   } else {
     for (const Position& p : set.unknown) notes.push_back("unknown within the budget: " + format_position(board, p));
   }
-  std::vector<std::unique_ptr<AtomicFile>> files;
-  std::vector<std::size_t> sizes;
+  StagedFiles out;
   if (split) {
-    for (const std::string& name : pons_strata()) {
-      std::vector<PositionEntry> part;
-      for (std::size_t i = 0; i < set.entries.size(); ++i)
-        if (set.strata[i] == name) part.push_back(set.entries[i]);
-      if (part.empty()) {  // no file: a set file holds at least one position (position_set_io.hpp)
-        fmt::print(stderr, "tictac sets: stratum {} is empty: no file written\n", name);
-        continue;
-      }
-      std::vector<std::string> part_notes = notes;
-      part_notes.insert(part_notes.begin() + 2, "stratum " + name + " of the set made by this command");
-      files.push_back(write_file(split_path(o.out, name), board, part, std::vector<std::string>(part.size(), name), part_notes));
-      sizes.push_back(part.size());
-    }
-    if (!set.unknown.empty()) {
-      files.push_back(std::make_unique<AtomicFile>(unknown_path));
-      std::ostream& out = files.back()->stream();
-      out << "# " << notes.front() << "\n# the sampled positions of " << board.name()
-          << " left out of the set: unknown within the budget of the strong solver (" << solver.description()
-          << "), one a line, the top row first\n";
-      for (const Position& p : set.unknown) out << format_position(board, p) << "\n";
-      sizes.push_back(set.unknown.size());
-    }
+    write_strata(out, o.out, board, set, notes);
+    if (!set.unknown.empty()) write_unknown(out, unknown_path, board, set.unknown, notes.front(), solver);
   } else {
-    files.push_back(write_file(o.out, board, set.entries, stratified ? set.strata : std::vector<std::string>{}, notes));
-    sizes.push_back(set.entries.size());
+    out.files.push_back(write_file(o.out, board, set.entries, stratified ? set.strata : std::vector<std::string>{}, notes));
+    out.sizes.push_back(set.entries.size());
   }
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    files[i]->commit();
-    fmt::print(stderr, "tictac sets: wrote {} positions to {}\n", sizes[i], files[i]->target().string());
+  for (std::size_t i = 0; i < out.files.size(); ++i) {
+    out.files[i]->commit();
+    fmt::print(stderr, "tictac sets: wrote {} positions to {}\n", out.sizes[i], out.files[i]->target().string());
   }
 }
 

@@ -237,6 +237,88 @@ std::vector<std::string> csv_fields(const std::string& line) {
   return out;
 }
 
+// What the merged rows say of one split position (up to symmetry).
+struct RowValues {
+  std::set<int> values;  // from rows that agree
+  std::size_t rows = 0, disagree = 0;
+};
+
+// The merged position rows of `board`, by canonical position.
+std::map<Position, RowValues> row_values(const std::string& csv, const Board& board) {
+  const SymmetryGroup group(board);
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  const auto header = csv_fields(line);
+  auto column = [&](const char* name) {
+    for (std::size_t i = 0; i < header.size(); ++i)
+      if (header[i] == name) return i;
+    refuse(std::string("the merged rows have no '") + name + "' column");
+  };
+  const std::size_t c_kind = column("row_kind"), c_board = column("board"), c_k = column("k"), c_gravity = column("gravity"),
+                    c_pos = column("position"), c_value = column("value"), c_status = column("status");
+  std::map<Position, RowValues> seen;
+  const std::string k = std::to_string(board.k()), gravity = board.gravity() ? "true" : "false";
+  while (std::getline(in, line)) {
+    const auto f = csv_fields(line);
+    if (f.size() != header.size() || f[c_kind] != "position" || f[c_board] != board.size_name() || f[c_k] != k ||
+        f[c_gravity] != gravity)
+      continue;
+    Position p;
+    try {
+      p = parse_position(board, f[c_pos]);
+    } catch (const std::invalid_argument& e) {
+      refuse("a merged row's position '" + f[c_pos] + "': " + e.what());
+    }
+    RowValues& s = seen[group.canonical(p).position];
+    ++s.rows;
+    if (f[c_status] == "disagrees") ++s.disagree;
+    if (f[c_status] == "agrees" && !f[c_value].empty()) s.values.insert(std::stoi(f[c_value]));
+  }
+  return seen;
+}
+
+// The first five of `v`, and how many more.
+std::string first_five(const std::vector<std::string>& v) {
+  std::string t;
+  for (std::size_t i = 0; i < v.size() && i < 5; ++i) t += (i ? ", " : "") + v[i];
+  return t + (v.size() > 5 ? fmt::format(" and {} more", v.size() - 5) : std::string());
+}
+
+// Refuses a split position that has no row, or whose rows disagree with the
+// reference or with each other.
+void check_rows_of_split(const SplitFile& sf, const std::map<Position, RowValues>& seen, const fs::path& file) {
+  std::vector<std::string> missing, bad;
+  for (const Position& p : sf.split.positions) {
+    const auto it = seen.find(p);
+    if (it == seen.end()) missing.push_back(format_position(sf.board, p));
+    else if (it->second.disagree || it->second.values.size() > 1)
+      bad.push_back(format_position(sf.board, p) + (it->second.disagree ? " (a row disagrees with the reference)" : " (its rows disagree)"));
+  }
+  const std::size_t n = sf.split.positions.size();
+  if (!missing.empty())
+    refuse(fmt::format("{} of the {} split positions of {} are in no shard's rows: {}", missing.size(), n, file.string(), first_five(missing)));
+  if (!bad.empty()) refuse(fmt::format("split positions without a value to trust: {}", first_five(bad)));
+}
+
+// The root's value by minimax over the split; refused while a split position
+// has only unknown rows.
+int minimax_over_split(const SplitFile& sf, const std::map<Position, RowValues>& seen, const fs::path& file) {
+  const SplitValue v = split_value(sf.board, sf.split, [&](const Position& p) -> std::optional<int> {
+    const auto it = seen.find(p);
+    if (it == seen.end() || it->second.values.empty()) return std::nullopt;
+    return *it->second.values.begin();
+  });
+  if (!v.value) {
+    std::vector<std::string> unknown;
+    for (const Position& p : v.unknown) unknown.push_back(format_position(sf.board, p));
+    refuse(fmt::format("{} of the {} split positions of {} have no proved value (status unknown: the search ran out of "
+                       "its budget), so the root's value is unknown: {}",
+                       unknown.size(), sf.split.positions.size(), file.string(), first_five(unknown)));
+  }
+  return *v.value;
+}
+
 // The root's value by minimax over the split of `file` (split_file.hpp), from
 // the values the merged rows give its positions: a position's value is the
 // one its rows with status agrees give (they must all agree); a position with
@@ -250,78 +332,19 @@ Json split_result(const std::string& csv, const fs::path& file, MergeSummary& su
     refuse(e.what());
   }
   const Board& board = sf.board;
-  const SymmetryGroup group(board);
-  std::istringstream in(csv);
-  std::string line;
-  std::getline(in, line);
-  const auto header = csv_fields(line);
-  auto column = [&](const char* name) {
-    for (std::size_t i = 0; i < header.size(); ++i)
-      if (header[i] == name) return i;
-    refuse(std::string("the merged rows have no '") + name + "' column");
-  };
-  const std::size_t c_kind = column("row_kind"), c_board = column("board"), c_k = column("k"), c_gravity = column("gravity"),
-                    c_pos = column("position"), c_value = column("value"), c_status = column("status");
-  struct Seen {
-    std::set<int> values;  // from rows that agree
-    std::size_t rows = 0, disagree = 0;
-  };
-  std::map<Position, Seen> seen;
-  const std::string k = std::to_string(board.k()), gravity = board.gravity() ? "true" : "false";
-  while (std::getline(in, line)) {
-    const auto f = csv_fields(line);
-    if (f.size() != header.size() || f[c_kind] != "position" || f[c_board] != board.size_name() || f[c_k] != k ||
-        f[c_gravity] != gravity)
-      continue;
-    Position p;
-    try {
-      p = parse_position(board, f[c_pos]);
-    } catch (const std::invalid_argument& e) {
-      refuse("a merged row's position '" + f[c_pos] + "': " + e.what());
-    }
-    Seen& s = seen[group.canonical(p).position];
-    ++s.rows;
-    if (f[c_status] == "disagrees") ++s.disagree;
-    if (f[c_status] == "agrees" && !f[c_value].empty()) s.values.insert(std::stoi(f[c_value]));
-  }
-  std::vector<std::string> missing, bad;
-  for (const Position& p : sf.split.positions) {
-    const auto it = seen.find(p);
-    if (it == seen.end()) missing.push_back(format_position(board, p));
-    else if (it->second.disagree || it->second.values.size() > 1)
-      bad.push_back(format_position(board, p) + (it->second.disagree ? " (a row disagrees with the reference)" : " (its rows disagree)"));
-  }
-  const auto some = [](const std::vector<std::string>& v) {
-    std::string t;
-    for (std::size_t i = 0; i < v.size() && i < 5; ++i) t += (i ? ", " : "") + v[i];
-    return t + (v.size() > 5 ? fmt::format(" and {} more", v.size() - 5) : std::string());
-  };
-  const std::size_t n = sf.split.positions.size();
-  if (!missing.empty())
-    refuse(fmt::format("{} of the {} split positions of {} are in no shard's rows: {}", missing.size(), n, file.string(), some(missing)));
-  if (!bad.empty()) refuse(fmt::format("split positions without a value to trust: {}", some(bad)));
-  const SplitValue v = split_value(board, sf.split, [&](const Position& p) -> std::optional<int> {
-    const auto it = seen.find(p);
-    if (it == seen.end() || it->second.values.empty()) return std::nullopt;
-    return *it->second.values.begin();
-  });
-  if (!v.value) {
-    std::vector<std::string> unknown;
-    for (const Position& p : v.unknown) unknown.push_back(format_position(board, p));
-    refuse(fmt::format("{} of the {} split positions of {} have no proved value (status unknown: the search ran out of "
-                       "its budget), so the root's value is unknown: {}",
-                       unknown.size(), n, file.string(), some(unknown)));
-  }
-  summary.split_value = v.value;
+  const std::map<Position, RowValues> seen = row_values(csv, board);
+  check_rows_of_split(sf, seen, file);
+  const int value = minimax_over_split(sf, seen, file);
+  summary.split_value = value;
   summary.split_root = format_position(board, sf.split.root);
   summary.split_board = board.name();
   return {{"file", fs::absolute(file).lexically_normal().string()},
           {"board", board.name()},
           {"root", summary.split_root},
           {"plies", sf.split.plies},
-          {"positions", n},
+          {"positions", sf.split.positions.size()},
           {"finished_leaves", sf.split.finished_leaves},
-          {"value", *v.value},
+          {"value", value},
           {"method", "minimax over the split: X to move takes the maximum of its moves' values, O the minimum; a "
                      "position plies below the root has the value its rows prove (the value column of its rows with "
                      "status agrees, each certified by the reference), a finished position its result"}};

@@ -38,83 +38,130 @@ std::vector<std::string> split_fields(const std::string& line) {
   return out;
 }
 
-}  // namespace
-
-SplitFile read_split_file(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read split file '" + path.string() + "'");
+// A split file being read, so that a refusal names the file and the line
+// (line 0: the file as a whole).
+struct SplitReader {
+  const std::filesystem::path& path;
+  std::ifstream in;
   int line_no = 0;
-  auto fail = [&](const std::string& what) -> void {
+
+  [[noreturn]] void fail(const std::string& what) const {
     throw std::invalid_argument(path.string() + (line_no ? ":" + std::to_string(line_no) : std::string()) + ": " + what);
-  };
+  }
+};
+
+// The first line that is neither empty nor a '#' note.
+std::vector<std::string> read_header(SplitReader& r) {
   std::string line;
   std::vector<std::string> header;
   while (header.empty()) {
-    ++line_no;
-    if (!std::getline(in, line)) fail("the file has no header");
+    ++r.line_no;
+    if (!std::getline(r.in, line)) r.fail("the file has no header");
     if (!line.empty() && line[0] != '#') header = split_fields(line);
   }
+  return header;
+}
+
+// Where the columns a split file needs are in its header.
+struct SplitColumns {
+  std::size_t board, k, gravity, position, root, plies;
+};
+
+SplitColumns split_columns(const SplitReader& r, const std::vector<std::string>& header) {
   auto column = [&](const char* name) {
     for (std::size_t i = 0; i < header.size(); ++i)
       if (header[i] == name) return i;
-    fail(std::string("the header has no '") + name + "' column: not a split file (tictac prove --split writes one)");
-    return std::size_t{0};
+    r.fail(std::string("the header has no '") + name + "' column: not a split file (tictac prove --split writes one)");
   };
-  const std::size_t c_board = column("board"), c_k = column("k"), c_gravity = column("gravity"),
-                    c_pos = column("position"), c_root = column("root"), c_plies = column("split_plies");
-  std::optional<Board> board;
+  return {column("board"), column("k"), column("gravity"), column("position"), column("root"), column("split_plies")};
+}
+
+// The rows of a split file, which all name one split.
+struct SplitRows {
+  std::optional<Board> board;      // none: the file has no rows
   std::vector<std::string> first;  // the first row's board, k, gravity, root, split_plies
-  std::set<Position> positions;
+  std::set<Position> positions;    // canonical
+};
+
+Board board_of_row(const SplitReader& r, const std::vector<std::string>& f, const SplitColumns& c) {
+  try {
+    if (f[c.gravity] != "true" && f[c.gravity] != "false") throw std::invalid_argument("gravity must be true or false");
+    return parse_board(f[c.board], std::stoi(f[c.k]), f[c.gravity] == "true");
+  } catch (const std::exception& e) {
+    r.fail(std::string("bad board: ") + e.what());
+  }
+}
+
+// Every row after the header: each with the first row's board, k, gravity,
+// root and split_plies, and a position not already read up to symmetry.
+SplitRows read_rows(SplitReader& r, const std::vector<std::string>& header) {
+  const SplitColumns c = split_columns(r, header);
+  SplitRows rows;
   std::optional<SymmetryGroup> group;
-  while (std::getline(in, line)) {
-    ++line_no;
+  std::string line;
+  while (std::getline(r.in, line)) {
+    ++r.line_no;
     if (line.empty() || line == "\r" || line[0] == '#') continue;
     const auto f = split_fields(line);
     if (f.size() != header.size())
-      fail("the row has " + std::to_string(f.size()) + " fields, the header " + std::to_string(header.size()));
-    const std::vector<std::string> key = {f[c_board], f[c_k], f[c_gravity], f[c_root], f[c_plies]};
-    if (!board) {
-      first = key;
-      try {
-        if (f[c_gravity] != "true" && f[c_gravity] != "false") throw std::invalid_argument("gravity must be true or false");
-        board = parse_board(f[c_board], std::stoi(f[c_k]), f[c_gravity] == "true");
-      } catch (const std::exception& e) {
-        fail(std::string("bad board: ") + e.what());
-      }
-      group.emplace(*board);
-    } else if (key != first) {
-      fail("the row's board, k, gravity, root or split_plies differ from the first row's: a split file holds one split");
+      r.fail("the row has " + std::to_string(f.size()) + " fields, the header " + std::to_string(header.size()));
+    const std::vector<std::string> key = {f[c.board], f[c.k], f[c.gravity], f[c.root], f[c.plies]};
+    if (!rows.board) {
+      rows.first = key;
+      rows.board = board_of_row(r, f, c);
+      group.emplace(*rows.board);
+    } else if (key != rows.first) {
+      r.fail("the row's board, k, gravity, root or split_plies differ from the first row's: a split file holds one split");
     }
     Position p;
     try {
-      p = parse_position(*board, f[c_pos]);
+      p = parse_position(*rows.board, f[c.position]);
     } catch (const std::invalid_argument& e) {
-      fail(e.what());
+      r.fail(e.what());
     }
-    if (!positions.insert(group->canonical(p).position).second) fail("'" + f[c_pos] + "' is in the file twice (up to symmetry)");
+    if (!rows.positions.insert(group->canonical(p).position).second)
+      r.fail("'" + f[c.position] + "' is in the file twice (up to symmetry)");
   }
-  if (!board) fail("the file has no positions");
-  line_no = 0;
+  return rows;
+}
+
+// The split the rows name, computed again from their root and depth; refused
+// unless the rows hold exactly its positions.
+ProofSplit recompute_split(const SplitReader& r, const SplitRows& rows) {
+  const Board& board = *rows.board;
+  const std::vector<std::string>& first = rows.first;
   Position root;
   int plies = 0;
   try {
-    root = parse_position(*board, first[3]);
+    root = parse_position(board, first[3]);
     std::size_t used = 0;
     plies = std::stoi(first[4], &used);
     if (used != first[4].size()) throw std::invalid_argument("split_plies '" + first[4] + "' is not a whole number");
   } catch (const std::exception& e) {
-    fail(std::string("bad root or split_plies: ") + e.what());
+    r.fail(std::string("bad root or split_plies: ") + e.what());
   }
-  SplitFile out{*board, {}};
+  ProofSplit split;
   try {
-    out.split = split_proof(*board, root, plies);
+    split = split_proof(board, root, plies);
   } catch (const std::invalid_argument& e) {
-    fail(e.what());
+    r.fail(e.what());
   }
-  if (std::vector<Position>(positions.begin(), positions.end()) != out.split.positions)
-    fail("its " + std::to_string(positions.size()) + " positions are not the split of " + first[3] + " at " + first[4] +
-         " plies, which has " + std::to_string(out.split.positions.size()) + " (a damaged or edited file)");
-  return out;
+  if (std::vector<Position>(rows.positions.begin(), rows.positions.end()) != split.positions)
+    r.fail("its " + std::to_string(rows.positions.size()) + " positions are not the split of " + first[3] + " at " + first[4] +
+           " plies, which has " + std::to_string(split.positions.size()) + " (a damaged or edited file)");
+  return split;
+}
+
+}  // namespace
+
+SplitFile read_split_file(const std::filesystem::path& path) {
+  SplitReader r{path, std::ifstream(path)};
+  if (!r.in) throw std::invalid_argument("cannot read split file '" + path.string() + "'");
+  const std::vector<std::string> header = read_header(r);
+  const SplitRows rows = read_rows(r, header);
+  if (!rows.board) r.fail("the file has no positions");
+  r.line_no = 0;  // the root and the split are the file's, not a line's
+  return {*rows.board, recompute_split(r, rows)};
 }
 
 }  // namespace tictac

@@ -19,6 +19,7 @@
 
 #include "algorithms/search/best_search.hpp"
 #include "bench/bench_main.hpp"
+#include "bench/known_values.hpp"
 
 namespace {
 
@@ -26,14 +27,15 @@ using namespace tictac;
 
 struct Case {
   Board board;
-  int value;  // the known game value from X's view
+  int value;  // the empty board's value from X's view (known_values.hpp)
 };
 
-// The game values of the empty boards (4x4 and 5x5 with k=4 are draws;
-// 6x5, 5x6 and 6x6 with k=4 are first-player wins; the 4x4 value is also
-// checked against the exact retrograde solution in tests/search/test_best_search.cpp).
-const Case k4x4{Board(4, 4, 4), 0}, k5x5{Board(5, 5, 4), 0}, k6x5{Board(6, 5, 4), 1},
-    k5x6{Board(5, 6, 4), 1}, k6x6{Board(6, 6, 4), 1}, k3x3{Board(3, 3, 3), 0}, k4x4k3{Board(4, 4, 3), 1};
+Case known(const Board& b) { return {b, known_value(b)}; }
+
+// 4x4 with k=3 has no published value: its value is the retrograde solution's.
+const Case k4x4 = known(Board(4, 4, 4)), k5x5 = known(Board(5, 5, 4)), k6x5 = known(Board(6, 5, 4)),
+           k5x6 = known(Board(5, 6, 4)), k6x6 = known(Board(6, 6, 4)), k3x3 = known(Board(3, 3, 3)),
+           k4x4k3 = known(Board(4, 4, 3));
 
 // The instantiation the registry would build for o (best_search.hpp's
 // kBestFeatures), so a ladder rung is timed as `tictac` runs it.

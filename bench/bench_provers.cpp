@@ -23,6 +23,7 @@
 #include "algorithms/search/proof/dfpn.hpp"
 #include "algorithms/search/proof/pns.hpp"
 #include "bench/bench_main.hpp"
+#include "bench/known_values.hpp"
 
 namespace {
 
@@ -30,14 +31,14 @@ using namespace tictac;
 
 struct Case {
   Board board;
-  int value;  // the published value of the empty board, X's view
+  int value;  // the published value of the empty board, X's view (known_values.hpp)
 };
 
-// 4x7, 7x4, 5x5 and 4x4 with k=4, 6x6 and 7x7 with k=5 are draws (7x7:
-// Hsu et al., TCS 815, 2020); 6x5, 5x6 and 6x6 with k=4 first-player wins.
-const Case k6x6k5{Board(6, 6, 5), 0}, k7x7k5{Board(7, 7, 5), 0}, k4x7{Board(4, 7, 4), 0},
-    k7x4{Board(7, 4, 4), 0}, k5x5{Board(5, 5, 4), 0}, k6x5{Board(6, 5, 4), 1}, k5x6{Board(5, 6, 4), 1},
-    k6x6{Board(6, 6, 4), 1}, k4x4{Board(4, 4, 4), 0};
+Case known(const Board& b) { return {b, known_value(b)}; }
+
+const Case k6x6k5 = known(Board(6, 6, 5)), k7x7k5 = known(Board(7, 7, 5)), k4x7 = known(Board(4, 7, 4)),
+           k7x4 = known(Board(7, 4, 4)), k5x5 = known(Board(5, 5, 4)), k6x5 = known(Board(6, 5, 4)),
+           k5x6 = known(Board(5, 6, 4)), k6x6 = known(Board(6, 6, 4)), k4x4 = known(Board(4, 4, 4));
 
 template <template <class> class Algo, class Options>
 void run(benchmark::State& state, const Case& c, const Options& o) {

@@ -9,6 +9,12 @@ namespace {
 // the known m,n,k-game results (as on Wikipedia's "m,n,k-game" page).
 constexpr const char* kBrief = "ground-truth.md (tic-tac-toe is a draw)";
 constexpr const char* kIssue6 = "issue 6 (known m,n,k-game results)";
+// k=5: 6x6 is a draw (issue 14 of this project, with the known m,n,k-game
+// results); 7x7 and 8x8 were first proved draws by Hsu, Ko, Chen, Wei,
+// Hsueh and Wu, "On solving the 7,7,5-game and the 8,8,5-game", Theoretical
+// Computer Science 815, 2020.  4x7 and 7x4 with k=4 are draws (issue 14).
+constexpr const char* kIssue14 = "issue 14 (known m,n,k-game results)";
+constexpr const char* kHsu = "Hsu, Ko, Chen, Wei, Hsueh and Wu, TCS 815, 2020 (7,7,5 and 8,8,5 are draws)";
 // Gravity boards: Connect-Four (6 rows, 7 columns) was solved as a
 // first-player win independently by James D. Allen and by Victor Allis
 // (1988; Allis, "A Knowledge-based Approach of Connect-Four", Vrije
@@ -23,6 +29,11 @@ constexpr PublishedValue kValues[] = {
     {6, 5, 4, false, 1, kIssue6},
     {5, 6, 4, false, 1, kIssue6},
     {6, 6, 4, false, 1, kIssue6},
+    {4, 7, 4, false, 0, kIssue14},
+    {7, 4, 4, false, 0, kIssue14},
+    {6, 6, 5, false, 0, kIssue14},
+    {7, 7, 5, false, 0, kHsu},
+    {8, 8, 5, false, 0, kHsu},
     {4, 4, 4, true, 0, kTromp4x4},
     {6, 7, 4, true, 1, kAllis},
 };

@@ -5,7 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <bit>
+#include <utility>
+#include <vector>
 
+#include "algorithms/exact/published_values.hpp"
 #include "tests/search/prover_support.hpp"
 
 using namespace tictac;
@@ -46,11 +49,13 @@ TEST_CASE("table size and epsilon change dfpn's work, never its answer", "[dfpn]
     }
 }
 
-TEST_CASE("dfpn proves the published values of 4x4, 5x5 and 6x6 boards", "[dfpn]") {
-  // 4x4 and 5x5 with k=4 and 6x6 with k=5 are draws; 6x5, 5x6 and 6x6 with
-  // k=4 are first-player wins (published_values.cpp; 6x6 k=5: Hsu et al. 2020).
-  const std::pair<Board, int> cases[] = {{Board(4, 4, 4), 0}, {Board(5, 5, 4), 0}, {Board(6, 6, 5), 0},
-                                         {Board(6, 5, 4), 1}, {Board(5, 6, 4), 1}, {Board(6, 6, 4), 1}};
+TEST_CASE("dfpn proves the published value of every board without gravity of at most 36 cells", "[dfpn]") {
+  // published_values.hpp: 3x3 k=3, 4x4, 5x5, 4x7 and 7x4 with k=4 and 6x6 with
+  // k=5 are draws; 6x5, 5x6 and 6x6 with k=4 are first-player wins.
+  std::vector<std::pair<Board, int>> cases;
+  for (const PublishedValue& v : published_values())
+    if (!v.gravity && v.rows * v.cols <= 36) cases.emplace_back(v.board(), v.value);
+  REQUIRE(cases.size() >= 9);
   for (const auto& [b, value] : cases) {
     INFO(b.name());
     Dfpn<CountingStats> search(b);

@@ -498,8 +498,6 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
             fails (a full disk); "; nothing was written".
         KeyboardInterrupt: Ctrl-C (read between positions); nothing is written.
     """
-    import pandas as pd
-
     is_text = isinstance(config, str) and "\n" in config
     source = config if is_text else os.fspath(config)
     command = f"tictac.run({'<text>' if is_text else repr(source)}" + (
@@ -512,6 +510,11 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
         folder = Path(out)
     try:
         _rows, _cells, message = _core.run(source, is_text, os.fspath(folder), int(jobs or 0), command)
+        # pandas is imported once the run is over: a Ctrl-C that lands inside
+        # its import (a second or more under the sanitizers) can be swallowed
+        # there ("Exception ignored in ..."), and the run would go on.
+        import pandas as pd
+
         results = pd.read_csv(folder / "results.csv")
         with open(folder / "metadata.json", encoding="utf-8") as f:
             metadata = json.load(f)

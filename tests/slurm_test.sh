@@ -99,7 +99,7 @@ no_daemon_left() {  # no munged, slurmctld or slurmd whose command line names th
   for d in /proc/[0-9]*; do
     comm=$(cat "$d/comm" 2>/dev/null) || continue
     case "$comm" in munged|slurmctld|slurmd)
-      if tr '\0' ' ' < "$d/cmdline" 2>/dev/null | grep -qF "$work"; then echo "left behind: $comm (pid ${d#/proc/})"; return 1; fi ;;
+      if [[ "$(tr '\0' ' ' < "$d/cmdline" 2>/dev/null)" == *"$work"* ]]; then echo "left behind: $comm (pid ${d#/proc/})"; return 1; fi ;;
     esac
   done
 }

@@ -700,15 +700,20 @@ class ConnectSolver {
   int root_move_ = -1, fallback_ = -1;
 };
 
+// Traced searches (the DAG overlay, where speed does not matter) all take
+// the shared search, as best's and alphabeta's do: 4 search entries, not 32.
 template <class Stats>
 typename ConnectSolver<Stats>::RootFn ConnectSolver<Stats>::pick(const Options& o, int k) {
-  return pick_from(connect_features(o), k, std::make_index_sequence<std::size(kConnectSpecialised)>{});
+  if constexpr (kTrace)
+    return k == 4 ? &ConnectSolver::negamax<kDynamic, 4, true> : &ConnectSolver::negamax<kDynamic, 0, true>;
+  else
+    return pick_from(connect_features(o), k, std::make_index_sequence<std::size(kConnectSpecialised)>{});
 }
 
 // The statistics policies the registry, the tests and the benchmarks use are
 // instantiated once, in connect_solver.cpp: each is 32 search entries (8
-// feature sets, k = 4 or any, root or not), which every file that made a
-// solver compiled again.
+// feature sets, k = 4 or any, root or not; 4 for TracingStats), which every
+// file that made a solver compiled again.
 extern template class ConnectSolver<NoStats>;
 extern template class ConnectSolver<CountingStats>;
 extern template class ConnectSolver<TracingStats>;

@@ -386,15 +386,27 @@ TEST_CASE("statistics do not change the search, and repeated searches count the 
   const Board b(5, 5, 4, true);
   ConnectSolver<CountingStats> counting(b);
   ConnectSolver<NoStats> fast(b);
+  // A traced search takes the shared search (run-time features), not the
+  // default rung's own: it must count the same tree all the same.
+  ConnectSolver<TracingStats> traced(b);
   for (const Position& p : sample_positions(b, 10, 4, 12, 5)) {
     CountingStats a, c;
     NoStats none;
+    SearchTrace trace;
+    TracingStats tracing;
+    tracing.trace = &trace;
     const SearchResult r1 = counting.search(p, a), r2 = counting.search(p, c), r3 = fast.search(p, none);
+    const SearchResult r4 = traced.search(p, tracing);
     CHECK(r1.stats.nodes == r2.stats.nodes);
     CHECK(r1.stats.nodes > 0);
     CHECK(r1.value == r3.value);
     CHECK(r1.score == r3.score);
     CHECK(r1.best_move == r3.best_move);
+    CHECK(r4.stats.nodes == r1.stats.nodes);
+    CHECK(r4.stats.tt_hits == r1.stats.tt_hits);
+    CHECK(r4.stats.cutoffs == r1.stats.cutoffs);
+    CHECK(r4.best_move == r1.best_move);
+    CHECK(trace.visited.size() == r1.stats.nodes);
   }
 }
 

@@ -90,7 +90,7 @@ std::string Reference::description() const {
         "; " + move_rule();
   else
     d = "one family only, " + specs[0] + " (no second family on this gravity board: connect's bitboards do not hold "
-        "it and the provers refuse gravity): values not certified by two";
+        "it): values not certified by two";
   d += "; " + budget_text() + "; distance unknown";
   if (const auto pv = published_value(board_))
     d += "; the empty board, where a set holds it, also checked against the published value (" +

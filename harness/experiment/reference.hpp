@@ -21,8 +21,9 @@
 //   without gravity  the alpha-beta family, `best` (algorithms/search/
 //                    best_search.hpp), and the proof-number family, `dfpn`
 //                    (algorithms/search/proof/dfpn.hpp) with keys=exact.
-//   with gravity     the provers refuse gravity boards (their knowledge
-//                    assumes any empty cell can be played), so the second
+//   with gravity     the provers search gravity boards with only the part of
+//                    their knowledge that is sound there (proof_knowledge.hpp)
+//                    and are not a family here yet: the second
 //                    family is `connect` (algorithms/search/connect_solver.hpp)
 //                    where its bitboards hold the board ((rows + 1) * cols <=
 //                    64); beside `best`.

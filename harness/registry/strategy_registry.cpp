@@ -22,12 +22,12 @@ constexpr const char* kDropsOnly = "searches the legal drops (one per column tha
 constexpr const char* kOrderedDrops =
     "orders the legal drops (static: by column, centre first, ties to the left); nothing to switch off";
 
-// Why the provers refuse gravity boards: make_strategy refuses them through
-// gravity_supported = false, before anything is built (their constructors
-// refuse them too, proof_value.hpp: refuse_gravity).
+// What the provers keep on gravity boards (proof_knowledge.hpp and
+// proof_value.hpp switch the rest off, whatever the spec says).
 constexpr const char* kProverGravity =
-    "refused: threats, pairings, dead cells, relevance zones and strategy-stealing assume that any empty cell can be "
-    "played";
+    "searches the legal drops; keeps wins (holes that can be dropped into now) and live's disproof (no live window); "
+    "switches off threats, pairing, potential, dominance, live's dead-cell pruning, mb and stealing, which assume "
+    "that any empty cell can be played";
 
 // The strategy table: one line per strategy (README: "Adding a strategy").
 std::vector<StrategyEntry>& strategy_table() {
@@ -90,12 +90,12 @@ std::vector<StrategyEntry>& strategy_table() {
       {{"pns",
         "Allis's proof-number search: best-first over the AND/OR graph with transpositions merged, game knowledge "
         "as a ladder (algorithms/search/proof/pns.hpp)",
-        family::proof_options(false), 1.0, kProverGravity, false},
+        family::proof_options(false), 1.0, kProverGravity},
        family::pns()},
       {{"dfpn",
         "depth-first proof-number search (Nagai) with the 1+epsilon trick over a fixed table, the same knowledge "
         "(algorithms/search/proof/dfpn.hpp)",
-        family::proof_options(true), 1.0, kProverGravity, false},
+        family::proof_options(true), 1.0, kProverGravity},
        family::dfpn()},
   };
   return t;
@@ -211,7 +211,8 @@ std::optional<std::size_t> seeded_option(std::string_view name,
 // Chosen per board from measurements of the empty board (`tictac solve
 // --format json`, the statistics-free search's time_ns, best against dfpn
 // and pns; the figures are in the commit that set this):
-//   - k <= 3, and every other gravity board (the provers refuse them): best.  On
+//   - k <= 3, and every other gravity board (measured before the provers
+//     searched gravity boards; on 6x7 dfpn is far slower than connect): best.  On
 //     k = 3 boards both answer in microseconds; best is the yardstick.
 //   - 6x6 and 8x8 with k = 4 (first-player wins that best finds in few
 //     nodes): best, 5 and 1.7 times faster than dfpn.

@@ -367,7 +367,7 @@ TEST_CASE("a disagreement of the families stops the run, names the row, and writ
   CHECK_FALSE(std::filesystem::exists(t.path / "out"));
 }
 
-TEST_CASE("the default strategy can be made for every board, gravity boards included, which the provers refuse",
+TEST_CASE("the default strategy can be made for every board, gravity boards included",
           "[reference]") {
   for (int rows = 3; rows <= 8; ++rows)
     for (int cols = 3; cols <= 8; ++cols)

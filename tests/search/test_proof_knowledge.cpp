@@ -8,6 +8,7 @@
 
 #include "algorithms/search/proof/pairing.hpp"
 #include "algorithms/search/proof/threat_sequence.hpp"
+#include "harness/formats/notation.hpp"
 #include "harness/registry/strategy.hpp"
 #include "tests/search/prover_support.hpp"
 
@@ -141,16 +142,51 @@ TEST_CASE("a victory by continuous fours is found, with its zone and first move"
   CHECK_FALSE(vcf.find(0b00000110, 0b00010001, false, 100));
 }
 
-TEST_CASE("strategy-stealing does not hold on gravity boards, and pns and dfpn refuse them", "[proof_knowledge]") {
+TEST_CASE("on gravity boards the provers keep wins and live's disproof, and switch the rest off", "[proof_knowledge]") {
   // An extra stone can hurt on a gravity board (it changes which cells can be
   // played), so the fact the provers use from the empty board is not true
-  // there; their other knowledge assumes any empty cell can be played.
-  const Board gravity(6, 7, 4, true);
+  // there; threats, pairings, the potential, dominance and the weak game's
+  // zones assume any empty cell can be played.
+  const Board gravity(6, 7, 4, true), flat(6, 7, 4);
   CHECK_FALSE(strategy_stealing_holds(gravity));
-  CHECK(strategy_stealing_holds(Board(6, 7, 4)));
-  CHECK_THROWS_AS(Pns<NoStats>(gravity), std::invalid_argument);
-  CHECK_THROWS_AS(Dfpn<CountingStats>(gravity), std::invalid_argument);
-  for (const char* spec : {"pns", "dfpn", "dfpn:stealing=off"})
-    CHECK_THROWS_WITH(make_strategy(gravity, spec), Catch::Contains("gravity"));
-  CHECK_NOTHROW(make_strategy(Board(4, 4, 3, true), "best"));
+  CHECK(strategy_stealing_holds(flat));
+  DfpnOptions all;
+  all.value.maker_breaker = true;
+  const DfpnOptions used = Dfpn<NoStats>(gravity, all).options();
+  CHECK(used.knowledge.wins);
+  CHECK(used.knowledge.live);
+  CHECK_FALSE(used.knowledge.threats);
+  CHECK_FALSE(used.knowledge.pairing);
+  CHECK_FALSE(used.knowledge.potential);
+  CHECK_FALSE(used.knowledge.dominance);
+  CHECK_FALSE(used.value.maker_breaker);
+  CHECK_FALSE(used.value.stealing);
+  CHECK(Dfpn<NoStats>(flat, all).options() == all);  // without gravity, what was asked
+  PnsOptions pall;
+  pall.value.maker_breaker = true;
+  CHECK(Pns<NoStats>(gravity, pall).options().knowledge == sound_knowledge_options(gravity, pall.knowledge));
+  CHECK(Pns<NoStats>(flat, pall).options() == pall);
+  for (const char* spec : {"pns", "dfpn", "dfpn:stealing=off"}) CHECK_NOTHROW(make_strategy(gravity, spec));
 }
+
+TEST_CASE("on gravity boards a hole counts only where a stone can be dropped now", "[proof_knowledge]") {
+  // 4x4 with gravity, k=3 (cells row by row from the top: a2 is 8).  X to
+  // move has the hole 10 in its row 8 9 _, above the empty 14, so it does not
+  // win at once; O's hole 14 (O O _ on the bottom row) can be dropped into,
+  // so X must fill it: the one move.  Without gravity X would win at 10.
+  const ProofQuestion q{Side::X, Game::real};
+  const Board b(4, 4, 3, true), flat(4, 4, 3);
+  Position p = parse_position(b, "..../..../XX.O/OO.X");
+  REQUIRE(p.to_move() == Side::X);
+  ProofKnowledge k(b, {}), kflat(flat, {});
+  NodeEval e = k.evaluate(p, Side::X, q, true);
+  CHECK(e.outcome == Outcome::open);
+  CHECK(e.moves == Mask{1} << 14);
+  CHECK(kflat.evaluate(p, Side::X, q, true).outcome == Outcome::proven);
+  // With X on 14, both of X's holes can be dropped into: 10 and 4 (the
+  // diagonal 14 9 _, above X's 8).  O to move cannot fill both.
+  p = parse_position(b, "..../..../XX.O/OOXX");
+  REQUIRE(p.to_move() == Side::O);
+  CHECK(k.evaluate(p, Side::O, q, true).outcome == Outcome::proven);
+}
+

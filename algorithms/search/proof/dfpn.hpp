@@ -37,8 +37,10 @@
 // a trace shows canonical forms.  The table and everything else start empty
 // at every search() call; nothing is allocated after construction.
 //
-// Gravity boards are refused at construction (proof_value.hpp:
-// refuse_gravity): the knowledge assumes any empty cell can be played.
+// On gravity boards the moves are the legal drops, and the knowledge and the
+// reductions that are not sound when stones fall are switched off, whatever
+// the options say (proof_knowledge.hpp and proof_value.hpp list them;
+// options() returns what is used).
 #pragma once
 
 #include <algorithm>
@@ -85,8 +87,8 @@ class Dfpn {
   using Options = DfpnOptions;
 
   Dfpn(const Board& board, Options options = {})
-      : board_((refuse_gravity(board, "dfpn"), board)),
-        opt_(options),
+      : board_(board),
+        opt_(sound_options(board, options)),
         knowledge_(board, options.knowledge),
         images_(board, options.canonical),
         table_(options.tt_bits > 0 ? options.tt_bits : proof_table_bits(board)) {}
@@ -162,7 +164,12 @@ class Dfpn {
     return false;
   }
 
-  int any_move(const Position& p) const { return std::countr_zero(board_.full() & ~p.occupied()); }
+  int any_move(const Position& p) const { return std::countr_zero(board_.legal_moves(p.occupied())); }
+  static Options sound_options(const Board& b, Options o) {
+    o.knowledge = sound_knowledge_options(b, o.knowledge);
+    o.value = sound_value_options(b, o.value);
+    return o;
+  }
 
   static ProofNumber grow(ProofNumber second, int permille) {
     if (second >= kInfinity - 1) return kInfinity;
@@ -203,10 +210,11 @@ class Dfpn {
       return v;
     }
 
-    Mask moves = e.moves ? e.moves : board_.full() & ~p.occupied();
+    const Mask legal = board_.legal_moves(p.occupied());
+    Mask moves = e.moves ? e.moves : legal;
     if (images_.count() > 1 && images_.symmetric(frame)) moves = images_.distinct_moves(frame, moves);
     if constexpr (Stats::enabled) {
-      const Mask skipped = board_.full() & ~p.occupied() & ~moves;
+      const Mask skipped = legal & ~moves;
       if (skipped) stats_->pruned(p, skipped);
     }
     std::array<std::uint8_t, Board::kMaxCells> order;

@@ -38,8 +38,10 @@
 // The graph starts empty at every search() call; nothing is allocated after
 // construction.
 //
-// Gravity boards are refused at construction (proof_value.hpp:
-// refuse_gravity): the knowledge assumes any empty cell can be played.
+// On gravity boards the moves are the legal drops, and the knowledge and the
+// reductions that are not sound when stones fall are switched off, whatever
+// the options say (proof_knowledge.hpp and proof_value.hpp list them;
+// options() returns what is used).
 #pragma once
 
 #include <algorithm>
@@ -85,13 +87,18 @@ class Pns {
   using Options = PnsOptions;
 
   Pns(const Board& board, Options options = {})
-      : board_((refuse_gravity(board, "pns"), board)),
-        opt_(options),
+      : board_(board),
+        opt_(sound_options(board, options)),
         knowledge_(board, options.knowledge),
         images_(board, options.canonical),
         tree_(ProofTree::nodes_for(options.memory_mb ? options.memory_mb : proof_tree_mb(board))) {}
 
   const Options& options() const { return opt_; }
+  static Options sound_options(const Board& b, Options o) {
+    o.knowledge = sound_knowledge_options(b, o.knowledge);
+    o.value = sound_value_options(b, o.value);
+    return o;
+  }
 
   SearchResult search(const Position& root, Stats& stats) {
     stats_ = &stats;
@@ -278,10 +285,11 @@ class Pns {
     }
     PositionImages::Frame frame;
     images_.set(frame, p);
-    Mask moves = e.moves ? e.moves : board_.full() & ~p.occupied();
+    const Mask legal = board_.legal_moves(p.occupied());
+    Mask moves = e.moves ? e.moves : legal;
     if (images_.count() > 1 && images_.symmetric(frame)) moves = images_.distinct_moves(frame, moves);
     if constexpr (Stats::enabled) {
-      const Mask skipped = board_.full() & ~p.occupied() & ~moves;
+      const Mask skipped = legal & ~moves;
       if (skipped) stats_->pruned(p, skipped);
     }
     std::array<std::uint8_t, Board::kMaxCells> order;
@@ -330,7 +338,7 @@ class Pns {
         if (or_node ? c.pn == 0 : c.dn == 0) cell = e.cell;
       }
     }
-    if (cell < 0) return std::countr_zero(board_.full() & ~root.occupied());
+    if (cell < 0) return std::countr_zero(board_.legal_moves(root.occupied()));
     // The graph holds the root's key image: map the cell back.
     return std::countr_zero(images_.unmap(root_symmetry_, Mask{1} << cell));
   }

@@ -61,6 +61,22 @@
 //   (The maker-breaker reduction and strategy-stealing act on whole
 //   questions, not nodes: see proof_value.hpp.)
 //
+// Gravity boards (Connect-Four and its family): the moves are the legal
+// drops, one per column that is not full, and only what stays sound when
+// stones fall is kept (sound_knowledge_options):
+//   wins      kept, with holes counted only where a stone can be dropped now
+//             (the cell below is filled): a playable hole of the side to move
+//             wins, one of the opponent must be filled, two have lost.  A
+//             hole above an empty cell threatens nothing yet.
+//   live      half kept: no live window still disproves (a line needs a
+//             window), but dead cells are tried like any other drop, since a
+//             stone there is no pass: it opens the cell above it, and in
+//             Connect-Four zugzwang decides games.
+//   threats, pairing, potential, dominance: off.  A threat sequence's forced
+//             replies, a pairing's answer, the Erdos-Selfridge breaker's
+//             heaviest cell and a dominating cell may all be cells that
+//             cannot be played yet.
+//
 // Relevance zones.  A proof that the attacker wins carries a zone: a set of
 // empty cells such that the proof stays valid when the defender owns any
 // other empty cells.  A finished line has the empty zone; a win by a hole,
@@ -98,6 +114,13 @@ struct ProofKnowledgeOptions {
   friend bool operator==(const ProofKnowledgeOptions&, const ProofKnowledgeOptions&) = default;
 };
 
+// The knowledge that is sound on the board (the header above): on a gravity
+// board, wins and the disproof half of live.
+inline ProofKnowledgeOptions sound_knowledge_options(const Board& b, ProofKnowledgeOptions o) {
+  if (b.gravity()) o.threats = o.pairing = o.potential = o.dominance = false;
+  return o;
+}
+
 // What evaluate() says about a position.
 struct NodeEval {
   Outcome outcome = Outcome::open;
@@ -118,7 +141,7 @@ class ProofKnowledge {
   static constexpr int kPairingBudget = 15000;  // cover tests
 
   ProofKnowledge(const Board& b, ProofKnowledgeOptions o)
-      : board_(b), opt_(o), windows_(b.windows()), vcf_(b) {
+      : board_(b), opt_(sound_knowledge_options(b, o)), gravity_(b.gravity()), windows_(b.windows()), vcf_(b) {
     // The windows of each line (a row, column or diagonal), in order along
     // it, for the pairing filter.
     std::vector<int> line(windows_.size(), -1);
@@ -166,6 +189,11 @@ class ProofKnowledge {
     SideThreats& dt = last_.defender;
     scan_threats(windows_, a, d, empty, real, at, dt);
     Mask moves = empty;
+    if (gravity_) {  // only the drops, and only holes that can be dropped into
+      moves = board_.legal_moves(a | d);
+      at.holes &= moves;
+      dt.holes &= moves;
+    }
     bool forced = false;
     if (opt_.wins) {
       if (mover == att) {
@@ -189,7 +217,7 @@ class ProofKnowledge {
     }
     if (opt_.live) {
       if (at.live == 0) return disproven();
-      moves &= real ? at.cells | dt.cells : at.cells;
+      if (!gravity_) moves &= real ? at.cells | dt.cells : at.cells;
     }
     if (opt_.potential) {
       last_.potential = potential(d, empty);
@@ -234,7 +262,7 @@ class ProofKnowledge {
     Mask zone;  // proven: the zone
   };
   Estimate estimate(const Position& p, Side mover, const ProofQuestion& q, int cell) {
-    if (!opt_.wins || !opt_.live) {
+    if (!opt_.wins || !opt_.live || gravity_) {  // gravity: the holes' playability changes with the cell
       Position after = p;
       after.play(cell, mover);
       const Scan saved = last_;
@@ -511,6 +539,7 @@ class ProofKnowledge {
 
   Board board_;
   ProofKnowledgeOptions opt_;
+  bool gravity_;  // moves are drops (the header: what is kept on gravity boards)
   Scan last_;  // the window scan of the last evaluate()
   std::vector<Mask> windows_;
   ThreatSequence vcf_;

@@ -33,8 +33,14 @@
 //                  used nowhere else: not off the empty board, and never on
 //                  a board where an extra stone can hurt (gravity boards,
 //                  where a stone changes which cells can be played):
-//                  strategy_stealing_holds() answers false there.  The
-//                  provers refuse gravity boards altogether (refuse_gravity).
+//                  strategy_stealing_holds() answers false there.
+//
+// On gravity boards (Connect-Four and its family) both reductions are off
+// (sound_value_options): strategy-stealing for the reason above, and the
+// maker-breaker reduction because the weak game's relevance zones assume that
+// a defender stone outside a zone changes nothing, where under gravity it
+// changes which cells can be played.  The knowledge has its own list
+// (proof_knowledge.hpp: sound_knowledge_options).
 //
 // What a proof gives besides the value.  The move reported is one whose own
 // value is proven: a win's winning move (from the proof of "S wins"), a
@@ -47,8 +53,6 @@
 
 #include <bit>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
@@ -70,17 +74,10 @@ struct ProofValueOptions {
 // switches strategy-stealing off.
 inline bool strategy_stealing_holds(const Board& b) { return !b.gravity(); }
 
-// The provers refuse gravity boards outright: besides strategy-stealing,
-// their knowledge assumes that any empty cell can be played (a threat's
-// forced reply, a pairing's answer, the dominance and dead-cell rules, the
-// relevance zone), none of which holds when stones fall.  Throws
-// std::invalid_argument naming the strategy.
-inline void refuse_gravity(const Board& b, const char* strategy) {
-  if (b.gravity())
-    throw std::invalid_argument(std::string("strategy ") + strategy + " does not search gravity boards (" +
-                                b.size_name() +
-                                "): its knowledge (threats, pairings, dead cells, strategy-stealing) assumes any "
-                                "empty cell can be played");
+// The reductions that are sound on the board: on a gravity board neither.
+inline ProofValueOptions sound_value_options(const Board& b, ProofValueOptions o) {
+  if (b.gravity()) o.maker_breaker = o.stealing = false;
+  return o;
 }
 
 // The answer of one binary proof at its root: the outcome, and the root move
@@ -150,7 +147,7 @@ SearchResult proof_value(const Board& b, const Position& root, const ProofValueO
     if (loses.outcome == Outcome::open) return unknown();
     if (loses.outcome == Outcome::proven) {
       r.score = -1;
-      r.best_move = std::countr_zero(b.full() & ~root.occupied());  // every move loses
+      r.best_move = std::countr_zero(b.legal_moves(root.occupied()));  // every move loses
     } else {
       r.score = 0;
       r.best_move = loses.move;

@@ -50,15 +50,18 @@ std::vector<StrategyOption> proof_options(bool dfpn) {
       {"wins", "on", {"on", "off"}, "immediate wins, forced replies to one, and a loss to two"},
       {"threats", "on", {"on", "off"},
        "threat sequences: victory by continuous fours proves; the defender's moves against a threat sequence are "
-       "restricted to its zone"},
-      {"live", "on", {"on", "off"}, "live windows: no live window disproves, cells live for neither side are not tried"},
-      {"pairing", "on", {"on", "off"}, "the breaker's pairing strategies disprove, at every node"},
-      {"potential", "on", {"on", "off"}, "the Erdos-Selfridge criterion: a small potential of live windows disproves"},
+       "restricted to its zone (off on gravity boards)"},
+      {"live", "on", {"on", "off"}, "live windows: no live window disproves, cells live for neither side are not tried (on gravity boards: "
+       "tried)"},
+      {"pairing", "on", {"on", "off"}, "the breaker's pairing strategies disprove, at every node (off on gravity boards)"},
+      {"potential", "on", {"on", "off"}, "the Erdos-Selfridge criterion: a small potential of live windows disproves (off on gravity boards)"},
       {"dominance", "on", {"on", "off"},
-       "weak game: a cell whose live windows all hold another empty cell is not tried (that cell is as good)"},
+       "weak game: a cell whose live windows all hold another empty cell is not tried (that cell is as good; off on "
+       "gravity boards)"},
       {"mb", "off", {"on", "off"},
        "the maker-breaker reduction on whole questions: a search of the weak game beside the real one, whose "
-       "breaker win disproves (its certificates, pairings and the potential, act at every node either way)"},
+       "breaker win disproves (its certificates, pairings and the potential, act at every node either way; off on "
+       "gravity boards)"},
       {"stealing", "on", {"on", "off"},
        "strategy-stealing: from the empty board the first player does not lose (never used on gravity boards)"},
       {"keys", "canonical", {"canonical", "exact"}, "table keys: the canonical form under the board's symmetries, or the position"},

@@ -27,22 +27,6 @@ TEST_CASE("every rung of the knowledge ladder gives pns the exact value of every
   }
 }
 
-TEST_CASE("every rung of the knowledge ladder gives pns the exact value of 1,000 seeded 4x4 positions with gravity",
-          "[pns]") {
-  // k=3 and k=4, the empty board among them.  The rungs that switch on what
-  // is not sound under gravity (threats, pairing, potential, dominance, mb,
-  // stealing) run without it.  (Every open position of both: 9 s here.)
-  for (const Board& b : {Board(4, 4, 3, true), Board(4, 4, 4, true)}) {
-    const auto sol = exact_solution(b);
-    auto ps = sample_positions(*sol, 1000, 16);
-    ps.push_back(Position{});
-    for (const Rung& r : ladder_one_off()) {
-      INFO(b.name() << ", " << r.name << ", " << ps.size() << " positions");
-      CHECK(wrong_results<Pns>(*sol, options_of<PnsOptions>(r), ps) == 0);
-    }
-  }
-}
-
 TEST_CASE("with every option on, pns is exact on 10,000 seeded positions each of 4x4 k=3 and k=4", "[pns]") {
   for (const Board& b : {Board(4, 4, 3), Board(4, 4, 4)}) {
     INFO(b.name());

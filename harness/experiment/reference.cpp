@@ -26,11 +26,9 @@ const char* to_string(ReferenceKind k) {
     case ReferenceKind::exact:
       return "exact";
     case ReferenceKind::two_families:
-      return "two_families";
-    case ReferenceKind::one_family:
       break;
   }
-  return "one_family";
+  return "two_families";
 }
 
 const ReferenceFamilies& reference_families() { return current_families(); }
@@ -50,11 +48,8 @@ Reference::Reference(const Board& board, const ReferenceFamilies& f, bool search
   time_budget_ = f.time_budget;
   auto make = [&](const std::string& spec) { return f.make ? f.make(board, spec) : make_strategy(board, spec); };
   families_.push_back(make(f.alpha_beta));
-  if (!board.gravity())
-    families_.push_back(make(f.proof));
-  else if (connect_holds(board))
-    families_.push_back(make(f.gravity));
-  kind_ = families_.size() == 2 ? ReferenceKind::two_families : ReferenceKind::one_family;
+  families_.push_back(make(connect_holds(board) ? f.gravity : f.proof));
+  kind_ = ReferenceKind::two_families;
 }
 
 Reference::~Reference() = default;
@@ -74,8 +69,6 @@ std::string Reference::budget_text() const {
 
 std::string Reference::move_rule() const {
   if (exact_) return "a move is optimal when the exact solution gives the position after it the position's value";
-  if (kind_ == ReferenceKind::one_family)
-    return "a move is optimal when the family gives the position after it the position's value";
   return "a move is optimal when both families give the position after it the position's value: a family whose own "
          "search of the position proved that move best gives it so, the other searches the position after the move";
 }
@@ -83,14 +76,8 @@ std::string Reference::move_rule() const {
 std::string Reference::description() const {
   if (exact_) return "exact solver (retrograde analysis of every reachable position)";
   const auto specs = family_specs();
-  std::string d;
-  if (kind_ == ReferenceKind::two_families)
-    d = "two independent families that must agree: " + specs[0] + " (alpha-beta) and " + specs[1] +
-        (board_.gravity() ? " (the connect solver)" : " (proof-number search)") +
-        "; " + move_rule();
-  else
-    d = "one family only, " + specs[0] + " (no second family on this gravity board: connect's bitboards do not hold "
-        "it): values not certified by two";
+  std::string d = "two independent families that must agree: " + specs[0] + " (alpha-beta) and " + specs[1] +
+                  (connect_holds(board_) ? " (the connect solver)" : " (proof-number search)") + "; " + move_rule();
   d += "; " + budget_text() + "; distance unknown";
   if (const auto pv = published_value(board_))
     d += "; the empty board, where a set holds it, also checked against the published value (" +

@@ -21,12 +21,12 @@
 //   without gravity  the alpha-beta family, `best` (algorithms/search/
 //                    best_search.hpp), and the proof-number family, `dfpn`
 //                    (algorithms/search/proof/dfpn.hpp) with keys=exact.
-//   with gravity     the provers search gravity boards with only the part of
-//                    their knowledge that is sound there (proof_knowledge.hpp)
-//                    and are not a family here yet: the second
-//                    family is `connect` (algorithms/search/connect_solver.hpp)
-//                    where its bitboards hold the board ((rows + 1) * cols <=
-//                    64); beside `best`.
+//   with gravity     `best` and `connect` (algorithms/search/connect_solver.hpp),
+//                    Connect-Four's own solver, where its bitboards hold the
+//                    board ((rows + 1) * cols <= 64); elsewhere (8x8 with
+//                    gravity, say) `best` and `dfpn` as without gravity: the
+//                    provers search gravity boards with the part of their
+//                    knowledge that is sound there (proof_knowledge.hpp).
 // Independence: the two share no pruning code.  best's pruning (immediate
 //   wins, double threats, live windows, its move order and history, its bound
 //   table, tables/bound_table.hpp and game/symmetric_images.hpp) and dfpn's
@@ -40,10 +40,6 @@
 //   connect's pruning (connect_bitboard, tables/connect_table) likewise
 //   shares nothing with best but board, position, search_result and
 //   statistics.
-// Where only one family runs (kind one_family): gravity boards over 16 cells
-//   that connect's bitboards do not hold (8x8 with gravity, say).  Their rows
-//   are checked against `best` alone, and description() and metadata.json
-//   say "one family": such rows are NOT certified by two.
 //
 // Budgets, per position and family (kDfpnNodeBudget, kFamilySeconds): dfpn
 //   at most kDfpnNodeBudget nodes (deterministic); every family at most
@@ -92,9 +88,8 @@ inline constexpr std::chrono::seconds kFamilySeconds{60};
 enum class ReferenceKind {
   exact,         // the exact solver (boards of at most 16 cells)
   two_families,  // two independent families that must agree
-  one_family,    // gravity boards connect does not hold: best alone
 };
-// "exact", "two_families" or "one_family" (metadata.json).
+// "exact" or "two_families" (metadata.json).
 const char* to_string(ReferenceKind k);
 
 // The strategy specs of the families, and their budgets.  The defaults are
@@ -151,7 +146,7 @@ class Reference {
   const std::shared_ptr<const ExactSolution>& exact() const { return exact_; }
   ReferenceKind kind() const { return kind_; }
   // The strategy specs in normal form of the families (empty with the exact
-  // solver; one with one_family).
+  // solver).
   std::vector<std::string> family_specs() const;
   // The budgets per position, in words (empty with the exact solver).
   std::string budget_text() const;

@@ -111,7 +111,7 @@ void describe_cells(Json& m, const RunDescription& run) {
   }
   m["result_rows"] = 0;  // set_totals
   // Which reference each board had (reference.hpp): in words, and as its
-  // kind (exact, two_families, one_family), the families' specs and budgets.
+  // kind (exact, two_families), the families' specs and budgets.
   Json against = Json::object(), reference = Json::object();
   for (const auto& pb : run.boards) {
     against[pb.board.name()] = pb.ref->description();

@@ -165,8 +165,7 @@ TEST_CASE("the two-family reference treats finished positions and illegal moves"
   CHECK_FALSE(search.optimal(x0, 9));  // off the board
 }
 
-TEST_CASE("beyond 16 cells the reference is best and dfpn, or best and connect with gravity, or best alone marked as "
-          "one family",
+TEST_CASE("beyond 16 cells the reference is best and dfpn, or best and connect on gravity boards connect holds",
           "[reference]") {
   const Reference plain(Board(5, 5, 4));
   REQUIRE(plain.exact() == nullptr);
@@ -185,9 +184,10 @@ TEST_CASE("beyond 16 cells the reference is best and dfpn, or best and connect w
   CHECK(gravity.kind() == ReferenceKind::two_families);
 
   const Reference wide(Board(8, 8, 4, true));  // (8 + 1) * 8 > 64: connect's bitboards do not hold it
-  CHECK(wide.kind() == ReferenceKind::one_family);
-  CHECK(wide.family_specs().size() == 1);
-  CHECK_THAT(wide.description(), Catch::Contains("one family only"));
+  CHECK(wide.kind() == ReferenceKind::two_families);
+  REQUIRE(wide.family_specs().size() == 2);
+  CHECK(wide.family_specs()[1].rfind("dfpn:", 0) == 0);
+  CHECK_THAT(wide.description(), Catch::Contains("(proof-number search)"));
 
   const Reference small(Board(3, 3, 3));
   CHECK(small.kind() == ReferenceKind::exact);
@@ -209,6 +209,26 @@ TEST_CASE("beyond 16 cells the two families certify 5x5 k=4 positions, and agree
     ++checked;
   }
   CHECK(checked >= 6);
+}
+
+TEST_CASE("on a gravity board connect does not hold, best and dfpn certify positions, and agree with best's moves",
+          "[reference]") {
+  // 8x8 with gravity and k=4 ((8 + 1) * 8 > 64 bits): random play, the open
+  // positions from ply 24 on.
+  const Board b(8, 8, 4, true);
+  Reference ref(b);
+  REQUIRE(ref.family_specs()[1].rfind("dfpn:", 0) == 0);
+  auto best = make_strategy(b, "best");
+  int checked = 0;
+  for (const Position& p : random_positions(b, 300, 40, 8)) {
+    if (p.ply() < 24 || result(b, p) != Result::ongoing || checked == 6) continue;
+    INFO(format_position(b, p));
+    const SearchResult r = best->search_fast(p);
+    CHECK(ref.value(p) == r.value);
+    CHECK(ref.optimal(p, r.best_move));
+    ++checked;
+  }
+  CHECK(checked == 6);
 }
 
 namespace {

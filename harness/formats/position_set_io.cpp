@@ -1,6 +1,7 @@
 #include "harness/formats/position_set_io.hpp"
 
 #include <fstream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -10,6 +11,7 @@
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
 #include "harness/formats/csv_writer.hpp"
+#include "harness/formats/line_reader.hpp"
 #include "harness/formats/notation.hpp"
 
 namespace tictac {
@@ -52,20 +54,9 @@ bool parse_unit(const std::string& s, int& v) {
   return true;
 }
 
-// A position set file being read, so that a refusal names the file and the line.
-struct SetReader {
-  const std::filesystem::path& path;
-  std::ifstream in;
-  int line_no = 0;
-
-  [[noreturn]] void fail(const std::string& what) const {
-    throw std::invalid_argument(path.string() + ":" + std::to_string(line_no) + ": " + what);
-  }
-};
-
 // The first line that is not a '#' note (an empty line counts: it is a header
 // without a 'position' column).
-std::vector<std::string> read_header(SetReader& r) {
+std::vector<std::string> read_header(LineReader& r) {
   std::string line;
   bool have_header = false;
   while (!have_header) {
@@ -82,7 +73,7 @@ struct SetColumns {
   int position, board, k, value, to_move, distance, gravity, stratum;
 };
 
-SetColumns set_columns(const SetReader& r, const std::vector<std::string>& header) {
+SetColumns set_columns(const LineReader& r, const std::vector<std::string>& header) {
   auto column = [&](const char* name) {
     for (std::size_t i = 0; i < header.size(); ++i)
       if (header[i] == name) return static_cast<int>(i);
@@ -99,7 +90,7 @@ enum class RowBoard { this_board, other_board, other_rules };
 // Whether a row is for `board`: rows of another size or k are for another
 // board; rows of its size and k with another gravity (no gravity column:
 // false) are for other rules, counted to explain a file that has none for it.
-RowBoard row_board(const SetReader& r, const std::vector<std::string>& f, const SetColumns& c, const Board& board) {
+RowBoard row_board(const LineReader& r, const std::vector<std::string>& f, const SetColumns& c, const Board& board) {
   if (c.board >= 0 && f[c.board] != board.size_name()) return RowBoard::other_board;
   if (c.k >= 0 && f[c.k] != std::to_string(board.k())) return RowBoard::other_board;
   if (c.gravity >= 0 && f[c.gravity] != "true" && f[c.gravity] != "false")
@@ -110,7 +101,7 @@ RowBoard row_board(const SetReader& r, const std::vector<std::string>& f, const 
 }
 
 // The row's position: it parses, is legal, reachable in play and unfinished.
-Position checked_position(const SetReader& r, const Board& board, const std::string& text) {
+Position checked_position(const LineReader& r, const Board& board, const std::string& text) {
   Position p;
   try {
     p = parse_position(board, text);
@@ -127,7 +118,7 @@ Position checked_position(const SetReader& r, const Board& board, const std::str
 
 // The row's value from X's view, from 'value' or 'value_to_move' or both (then
 // they must agree); false when the row has neither.  `sign`: +1 with X to move, -1 with O.
-bool read_value(const SetReader& r, const std::vector<std::string>& f, const SetColumns& c, const std::string& text,
+bool read_value(const LineReader& r, const std::vector<std::string>& f, const SetColumns& c, const std::string& text,
                 int sign, int& value) {
   bool has_value = false;
   if (c.value >= 0 && !f[c.value].empty()) {
@@ -146,7 +137,7 @@ bool read_value(const SetReader& r, const std::vector<std::string>& f, const Set
   return has_value;
 }
 
-int parse_distance(const SetReader& r, const std::string& field) {
+int parse_distance(const LineReader& r, const std::string& field) {
   int distance = -1;
   try {
     std::size_t used = 0;
@@ -161,7 +152,7 @@ int parse_distance(const SetReader& r, const std::string& field) {
 // A distance (written `field` in the file) fits an unfinished position with
 // `empty` empty cells and, when the row has a value, that value
 // (`to_move`: the side to move's view).
-void check_distance(const SetReader& r, const std::string& text, const std::string& field, int distance, int empty,
+void check_distance(const LineReader& r, const std::string& text, const std::string& field, int distance, int empty,
                     std::optional<int> to_move) {
   if (distance < 1 || distance > empty)
     r.fail("'" + text + "' has distance " + field + "; an unfinished position with " + std::to_string(empty) +
@@ -180,7 +171,7 @@ struct RowEntry {
   bool has_value = false;
 };
 
-RowEntry read_entry(const SetReader& r, const std::vector<std::string>& f, const SetColumns& c, const Board& board) {
+RowEntry read_entry(const LineReader& r, const std::vector<std::string>& f, const SetColumns& c, const Board& board) {
   const std::string& text = f[c.position];
   const Position p = checked_position(r, board, text);
   const int sign = p.to_move() == Side::X ? 1 : -1;
@@ -197,7 +188,7 @@ RowEntry read_entry(const SetReader& r, const std::vector<std::string>& f, const
 // With the exact solution, the file's value and distance (where it has them)
 // must be the solution's, and the entry takes the solution's; without it, a
 // row needs its value unless the caller values such rows itself.
-void settle_entry(const SetReader& r, RowEntry& row, const std::vector<std::string>& f, const SetColumns& c,
+void settle_entry(const LineReader& r, RowEntry& row, const std::vector<std::string>& f, const SetColumns& c,
                   const ExactSolution* exact, bool values_required) {
   PositionEntry& e = row.entry;
   const std::string& text = f[c.position];
@@ -216,11 +207,14 @@ void settle_entry(const SetReader& r, RowEntry& row, const std::vector<std::stri
 }
 
 // Every row after the header that is for `board`, checked and added to `out`;
-// returns how many rows were for its size and k but other rules.
-std::size_t read_rows(SetReader& r, const std::vector<std::string>& header, const Board& board,
+// returns how many rows were for its size and k but other rules.  A position
+// listed twice is refused, naming the line that listed it first: a set's
+// totals would count it twice.
+std::size_t read_rows(LineReader& r, const std::vector<std::string>& header, const Board& board,
                       const ExactSolution* exact, bool values_required, ReadSet& out) {
   const SetColumns c = set_columns(r, header);
   std::size_t other_rules = 0;
+  std::map<std::pair<Mask, Mask>, int> first_line;
   std::string line;
   while (std::getline(r.in, line)) {
     ++r.line_no;
@@ -233,6 +227,10 @@ std::size_t read_rows(SetReader& r, const std::vector<std::string>& header, cons
     if (for_board != RowBoard::this_board) continue;
     RowEntry row = read_entry(r, f, c, board);
     settle_entry(r, row, f, c, exact, values_required);
+    const Position& p = row.entry.position;
+    if (const auto [at, first] = first_line.try_emplace({p.x, p.o}, r.line_no); !first)
+      r.fail("the position " + format_position(board, p) + " is listed already, on line " +
+             std::to_string(at->second) + ": a set lists each position once");
     out.entries.push_back(row.entry);
     out.strata.push_back(c.stratum >= 0 ? f[c.stratum] : std::string());
     out.lines.push_back(r.line_no);
@@ -243,7 +241,7 @@ std::size_t read_rows(SetReader& r, const std::vector<std::string>& header, cons
 
 // A file with no row for `board`, refused at its last line; saying so when it
 // has rows for the board's size and k under other rules.
-[[noreturn]] void refuse_no_rows(const SetReader& r, const Board& board, std::size_t other_rules) {
+[[noreturn]] void refuse_no_rows(const LineReader& r, const Board& board, std::size_t other_rules) {
   if (other_rules)
     r.fail("the file's positions for " + board.size_name() + " with k=" + std::to_string(board.k()) + " are for a board " +
            (board.gravity() ? "without gravity" : "with gravity") + "; " + board.name() +
@@ -256,7 +254,7 @@ std::size_t read_rows(SetReader& r, const std::vector<std::string>& header, cons
 
 ReadSet read_position_set_file(const std::filesystem::path& path, const Board& board, const ExactSolution* exact,
                                bool values_required) {
-  SetReader r{path, std::ifstream(path)};
+  LineReader r{path, std::ifstream(path)};
   if (!r.in) throw std::invalid_argument("cannot read position file '" + path.string() + "'");
   const std::vector<std::string> header = read_header(r);
   ReadSet out;

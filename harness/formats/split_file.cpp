@@ -9,6 +9,7 @@
 
 #include "algorithms/game/symmetry.hpp"
 #include "harness/formats/csv_writer.hpp"
+#include "harness/formats/line_reader.hpp"
 #include "harness/formats/notation.hpp"
 
 namespace tictac {
@@ -38,20 +39,8 @@ std::vector<std::string> split_fields(const std::string& line) {
   return out;
 }
 
-// A split file being read, so that a refusal names the file and the line
-// (line 0: the file as a whole).
-struct SplitReader {
-  const std::filesystem::path& path;
-  std::ifstream in;
-  int line_no = 0;
-
-  [[noreturn]] void fail(const std::string& what) const {
-    throw std::invalid_argument(path.string() + (line_no ? ":" + std::to_string(line_no) : std::string()) + ": " + what);
-  }
-};
-
 // The first line that is neither empty nor a '#' note.
-std::vector<std::string> read_header(SplitReader& r) {
+std::vector<std::string> read_header(LineReader& r) {
   std::string line;
   std::vector<std::string> header;
   while (header.empty()) {
@@ -67,7 +56,7 @@ struct SplitColumns {
   std::size_t board, k, gravity, position, root, plies;
 };
 
-SplitColumns split_columns(const SplitReader& r, const std::vector<std::string>& header) {
+SplitColumns split_columns(const LineReader& r, const std::vector<std::string>& header) {
   auto column = [&](const char* name) {
     for (std::size_t i = 0; i < header.size(); ++i)
       if (header[i] == name) return i;
@@ -83,7 +72,7 @@ struct SplitRows {
   std::set<Position> positions;    // canonical
 };
 
-Board board_of_row(const SplitReader& r, const std::vector<std::string>& f, const SplitColumns& c) {
+Board board_of_row(const LineReader& r, const std::vector<std::string>& f, const SplitColumns& c) {
   try {
     if (f[c.gravity] != "true" && f[c.gravity] != "false") throw std::invalid_argument("gravity must be true or false");
     return parse_board(f[c.board], std::stoi(f[c.k]), f[c.gravity] == "true");
@@ -94,7 +83,7 @@ Board board_of_row(const SplitReader& r, const std::vector<std::string>& f, cons
 
 // Every row after the header: each with the first row's board, k, gravity,
 // root and split_plies, and a position not already read up to symmetry.
-SplitRows read_rows(SplitReader& r, const std::vector<std::string>& header) {
+SplitRows read_rows(LineReader& r, const std::vector<std::string>& header) {
   const SplitColumns c = split_columns(r, header);
   SplitRows rows;
   std::optional<SymmetryGroup> group;
@@ -127,7 +116,7 @@ SplitRows read_rows(SplitReader& r, const std::vector<std::string>& header) {
 
 // The split the rows name, computed again from their root and depth; refused
 // unless the rows hold exactly its positions.
-ProofSplit recompute_split(const SplitReader& r, const SplitRows& rows) {
+ProofSplit recompute_split(const LineReader& r, const SplitRows& rows) {
   const Board& board = *rows.board;
   const std::vector<std::string>& first = rows.first;
   Position root;
@@ -155,7 +144,7 @@ ProofSplit recompute_split(const SplitReader& r, const SplitRows& rows) {
 }  // namespace
 
 SplitFile read_split_file(const std::filesystem::path& path) {
-  SplitReader r{path, std::ifstream(path)};
+  LineReader r{path, std::ifstream(path)};
   if (!r.in) throw std::invalid_argument("cannot read split file '" + path.string() + "'");
   const std::vector<std::string> header = read_header(r);
   const SplitRows rows = read_rows(r, header);

@@ -132,7 +132,7 @@ TEST_CASE("kind all beyond 16 cells is refused with the reason", "[set_generator
   CHECK_THROWS_WITH(generate_set(b, r, solver), Catch::Contains("there are more than") && Catch::Contains("max_positions is 1000"));
 }
 
-TEST_CASE("a set file's bad row is refused naming the file, the line and the rule", "[set_generator]") {
+TEST_CASE("a set file's bad row or repeated position is refused naming the file, the line and the rule", "[set_generator]") {
   const Board b(6, 7, 4, true);
   const auto path = std::filesystem::temp_directory_path() / "tictac-set-rows.csv";
   auto refused = [&](const std::string& row) {
@@ -151,6 +151,9 @@ TEST_CASE("a set file's bad row is refused naming the file, the line and the rul
   CHECK_THAT(refused("6x7,4,true," + pos + ",1,0,0,30"), Catch::Contains("a draw's distance"));
   CHECK_THAT(refused("6x7,4,true,......./......./......./......./...X.../.......,1,1,-1,7"), Catch::Contains(":3:") && Catch::Contains("floats"));
   CHECK(refused("6x7,4,true," + pos + ",1,1,-1,8").empty());
+  // A position listed twice: refused at its second line, naming the first.
+  CHECK_THAT(refused("6x7,4,true," + pos + ",1,1,-1,8\n6x7,4,true," + pos + ",1,1,-1,8"),
+             Catch::Contains(":4:") && Catch::Contains("listed already, on line 3"));
   std::filesystem::remove(path);
 }
 

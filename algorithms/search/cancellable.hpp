@@ -11,6 +11,12 @@
 // atomic, is read out of line only when the countdown runs out, so no
 // atomic is touched in the search loop proper.
 //
+// A node budget rides on the same countdown: with polls_left = P > 0 the
+// search ends by throwing SearchOutOfBudget (a SearchCancelled) at its
+// P-th poll, that is at node P * kCancelPollNodes exactly.  So a budget is
+// counted in whole polls, and where a search stops does not depend on the
+// machine, the load or the flag: the same search stops at the same node.
+//
 // After SearchCancelled the search object is left mid-search (its tables
 // half filled, its position half played): throw it away.
 #pragma once
@@ -28,10 +34,20 @@ inline constexpr std::uint32_t kCancelPollNodes = std::uint32_t{1} << 16;
 struct SearchCancelled : std::exception {
   const char* what() const noexcept override { return "search cancelled"; }
 };
+struct SearchOutOfBudget : SearchCancelled {
+  const char* what() const noexcept override { return "search out of its node budget"; }
+};
+
+// The polls of a node budget of `nodes` (0: none): nodes rounded up to a
+// whole number of polls.
+constexpr std::uint64_t budget_polls(std::uint64_t nodes) {
+  return nodes / kCancelPollNodes + (nodes % kCancelPollNodes != 0);
+}
 
 template <class S>
 struct Cancellable : S {
-  const std::atomic<bool>* cancel = nullptr;  // must be set before the search
+  const std::atomic<bool>* cancel = nullptr;  // nullptr: no flag (a node budget alone)
+  std::uint64_t polls_left = 0;              // a node budget in polls (budget_polls); 0: none
   std::uint32_t countdown = kCancelPollNodes;
 
   void node(int ply, const Position& p) {
@@ -43,7 +59,8 @@ struct Cancellable : S {
  private:
   [[gnu::cold, gnu::noinline]] void poll() {
     countdown = kCancelPollNodes;
-    if (cancel->load(std::memory_order_relaxed)) throw SearchCancelled();
+    if (polls_left && --polls_left == 0) throw SearchOutOfBudget();
+    if (cancel && cancel->load(std::memory_order_relaxed)) throw SearchCancelled();
   }
 };
 

@@ -4,12 +4,20 @@
 // constructor arguments, and the factory that a line of the strategy table
 // (strategy_registry.cpp) names.
 //
+// A node budget (set_node_budget; best's `nodes` option): the counting and
+// statistics-free searches, and the cancellable ones, then run as the
+// cancellable instantiations, whose countdown stops them at the budget
+// rounded up to whole polls of kCancelPollNodes nodes (cancellable.hpp).
+// A search stopped so returns proved = false, "unknown within the budget",
+// with the statistics it gathered.  A traced search has no budget.
+//
 // An algorithm is a class template on its statistics policy with a
 // constructor (const Board&, Args...) and
 //   SearchResult search(const Position&, Stats&);
 // (algorithms/search/negamax.hpp is the plainest example).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <tuple>
 #include <utility>
@@ -29,12 +37,14 @@ class ErasedStrategy final : public Strategy {
       : Strategy(std::move(identity)), board_(board), exact_(std::move(exact)), args_(args...) {}
 
   SearchResult search(const Position& p) override {
+    if (node_budget_) return budgeted(counting_cancellable_, p, nullptr);
     CountingStats stats;
     SearchResult r = get(counting_).search(p, stats);
     r.stats = stats.result();
     return r;
   }
   SearchResult search_fast(const Position& p) override {
+    if (node_budget_) return budgeted(fast_cancellable_, p, nullptr);
     NoStats stats;
     return get(fast_).search(p, stats);
   }
@@ -46,19 +56,33 @@ class ErasedStrategy final : public Strategy {
     return r;
   }
   SearchResult search_cancellable(const Position& p, const std::atomic<bool>& cancel) override {
-    Cancellable<CountingStats> stats;
-    stats.cancel = &cancel;
-    SearchResult r = stoppable(counting_cancellable_, p, stats);
-    r.stats = stats.result();
-    return r;
+    return budgeted(counting_cancellable_, p, &cancel);
   }
   SearchResult search_fast_cancellable(const Position& p, const std::atomic<bool>& cancel) override {
-    Cancellable<NoStats> stats;
-    stats.cancel = &cancel;
-    return stoppable(fast_cancellable_, p, stats);
+    return budgeted(fast_cancellable_, p, &cancel);
   }
 
+  // A budget of `nodes` for every search but the traced one (0: none).
+  void set_node_budget(std::uint64_t nodes) { node_budget_ = nodes; }
+
  private:
+  // A cancellable search, stopped by `cancel` (SearchCancelled passes
+  // through) or by the node budget (an unknown result).
+  template <class S>
+  SearchResult budgeted(std::unique_ptr<Algo<Cancellable<S>>>& algo, const Position& p, const std::atomic<bool>* cancel) {
+    Cancellable<S> stats;
+    stats.cancel = cancel;
+    stats.polls_left = budget_polls(node_budget_);
+    SearchResult r;
+    try {
+      r = stoppable(algo, p, stats);
+    } catch (const SearchOutOfBudget&) {
+      r = SearchResult{};  // afresh: the search may have written into r before it threw
+      r.proved = r.move_proved = false;
+    }
+    if constexpr (requires { stats.result(); }) r.stats = stats.result();
+    return r;
+  }
   template <class S>
   Algo<S>& get(std::unique_ptr<Algo<S>>& algo) {
     if (!algo)
@@ -80,6 +104,7 @@ class ErasedStrategy final : public Strategy {
   Board board_;
   std::shared_ptr<const ExactSolution> exact_;
   std::tuple<Args...> args_;
+  std::uint64_t node_budget_ = 0;
   std::unique_ptr<Algo<CountingStats>> counting_;
   std::unique_ptr<Algo<NoStats>> fast_;
   std::unique_ptr<Algo<TracingStats>> traced_;

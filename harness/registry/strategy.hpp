@@ -79,6 +79,10 @@ struct StrategyOption {
   std::string help;
   Kind kind = Kind::choice;
   bool ordering = false;  // the strategy's move ordering (the `ordering` column of results.csv)
+  // false: left out of the spec's normal form at its default.  For an option
+  // added after results were committed under the older normal form (best's
+  // `nodes`), so that those specs, and the rows keyed by them, stay as they were.
+  bool shown_at_default = true;
 };
 
 struct StrategyInfo {

@@ -152,16 +152,18 @@ OptionValues resolve(const StrategyInfo& info, const StrategySpec& spec) {
 // The identity of the strategy with these (resolved) values.
 StrategyIdentity identity_of(const StrategyInfo& info, const OptionValues& values) {
   StrategyIdentity id{info.name, info.name, "none", false, info.cost_weight};
-  for (std::size_t i = 0; i < info.options.size(); ++i) {
-    const StrategyOption& o = info.options[i];
+  bool first = true;
+  for (const StrategyOption& o : info.options) {
     std::string v = values.at(o.key);
+    if (!o.shown_at_default && v == o.default_value) continue;
     if (o.kind == StrategyOption::Kind::move_order) {
       const OrderSpec order = parse_order(v);
       v = order_text(order);
       id.seeded = id.seeded || seeded(order);
     }
     if (o.ordering) id.ordering = v;
-    id.spec += (i ? "," : ":") + o.key + "=" + v;
+    id.spec += (first ? ":" : ",") + o.key + "=" + v;
+    first = false;
   }
   return id;
 }

@@ -424,6 +424,39 @@ file = "g/positions-pons-3x4k3g.csv"
   }
 }
 
+TEST_CASE("a best row beyond its node budget is unknown too, and the same row without the budget agrees", "[run]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", R"([experiment]
+name = "best-budget"
+question = "q"
+boards = ["4x5k4"]
+repetitions = 1
+
+[[strategy]]
+name = "best"
+nodes = 1
+
+[[strategy]]
+name = "best"
+
+[[position_set]]
+name = "empty"
+kind = "empty"
+)");
+  const auto r = run_tictac("run exp.toml --out out", t.path);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  int rows = 0;
+  for (const auto& row : rows_of(read_file(t.path / "out/results.csv"))) {
+    if (row.at("row_kind") != "position") continue;
+    ++rows;
+    const bool budgeted = row.at("strategy").find("nodes=1") != std::string::npos;
+    CHECK(row.at("status") == (budgeted ? "unknown" : "agrees"));
+    if (budgeted) CHECK(row.at("nodes") == "65536");  // one poll: the budget rounded up
+  }
+  CHECK(rows == 2);
+}
+
 TEST_CASE("a prover row beyond its budget has an empty value and status unknown, counted apart from disagreements",
           "[run]") {
   TempDir t;

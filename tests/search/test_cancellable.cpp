@@ -1,11 +1,13 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cstdint>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "algorithms/search/cancellable.hpp"
+#include "algorithms/search/statistics.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/strategy.hpp"
 
@@ -81,4 +83,56 @@ TEST_CASE("another thread stops a long search by setting the flag", "[cancellabl
   });
   CHECK_THROWS_AS(s->search_fast_cancellable(Position{}, cancel), SearchCancelled);
   stopper.join();
+}
+
+TEST_CASE("a node budget is whole polls: budget_polls rounds up, and the countdown stops at the last poll's node",
+          "[cancellable]") {
+  CHECK(budget_polls(0) == 0);
+  CHECK(budget_polls(1) == 1);
+  CHECK(budget_polls(kCancelPollNodes) == 1);
+  CHECK(budget_polls(kCancelPollNodes + 1) == 2);
+  // Counted by hand: polls_left = 2, no flag, a node at a time.
+  Cancellable<CountingStats> stats;
+  stats.polls_left = 2;
+  const Position p;
+  std::uint64_t nodes = 0;
+  bool stopped = false;
+  try {
+    for (; nodes < 4 * std::uint64_t{kCancelPollNodes}; ++nodes) stats.node(0, p);
+  } catch (const SearchOutOfBudget&) {
+    stopped = true;
+  }
+  CHECK(stopped);
+  CHECK(nodes + 1 == 2 * std::uint64_t{kCancelPollNodes});  // the throwing node is the 131,072nd
+  CHECK(stats.result().nodes == 2 * std::uint64_t{kCancelPollNodes});
+}
+
+TEST_CASE("best:nodes=N stops at N rounded up to whole polls, unknown, the same on every search, and with room it is "
+          "the plain search",
+          "[cancellable]") {
+  // 4x5 k=4 from the empty board: best needs more than one poll of nodes
+  // (124,032 here), so a budget of one poll stops it.
+  const Board b(4, 5, 4);
+  auto plain = make_strategy(b, "best");
+  const SearchResult full = plain->search(Position{});
+  REQUIRE(full.stats.nodes > kCancelPollNodes);
+  auto tight = make_strategy(b, "best:nodes=1000");
+  CHECK(tight->spec() == plain->spec() + ",nodes=1000");
+  for (int run = 0; run < 2; ++run) {
+    const SearchResult r = tight->search(Position{});
+    CHECK_FALSE(r.proved);
+    CHECK(r.best_move == -1);
+    CHECK(r.stats.nodes == kCancelPollNodes);  // one poll: 1,000 rounded up
+    CHECK_FALSE(tight->search_fast(Position{}).proved);
+  }
+  const std::atomic<bool> cancel{false};
+  CHECK_FALSE(tight->search_cancellable(Position{}, cancel).proved);
+  // A budget it does not reach: the plain search's answer and counts.
+  auto roomy = make_strategy(b, "best:nodes=" + std::to_string(full.stats.nodes + 1));
+  const SearchResult r = roomy->search(Position{});
+  CHECK(r.proved);
+  CHECK(r.value == full.value);
+  CHECK(r.best_move == full.best_move);
+  CHECK(same(r.stats, full.stats));
+  CHECK(roomy->search_fast(Position{}).value == full.value);
 }

@@ -1,5 +1,6 @@
 // best, the ablation ladder (algorithms/search/best_search.hpp): its options
 // and its factory.
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -43,7 +44,9 @@ std::vector<StrategyOption> best_options() {
            StrategyOption::Kind::choice, true},
           {"history", "on", {"on", "off"}, "the history heuristic as tie-break"},
           {"distance", "off", {"on", "off"}, "also the exact distance to the end (null-window bisection on a distance "
-                                             "score after the value)"}};
+                                             "score after the value)"},
+          {"nodes", "0", {}, "node budget (0: none), rounded up to a multiple of 65,536 (the cancellation poll); a "
+           "search that reaches it stops, and its result is unknown", kNumber, false, false}};
 }
 
 // best: the rungs of its ladder and the golden specs have instantiations of
@@ -52,9 +55,12 @@ std::vector<StrategyOption> best_options() {
 StrategyFactory best() {
   return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
     const BestOptions b = to_best_options(values);
+    const std::uint64_t budget = std::stoull(values.at("nodes"));
     return dispatch<kBestFeatures>(features_of(b, board), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
-      return std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(std::move(id), board,
-                                                                                               nullptr, b);
+      auto s = std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(std::move(id), board,
+                                                                                                 nullptr, b);
+      s->set_node_budget(budget);
+      return s;
     });
   };
 }

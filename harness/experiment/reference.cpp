@@ -49,7 +49,6 @@ Reference::Reference(const Board& board, const ReferenceFamilies& f, bool search
   auto make = [&](const std::string& spec) { return f.make ? f.make(board, spec) : make_strategy(board, spec); };
   families_.push_back(make(f.alpha_beta));
   families_.push_back(make(connect_holds(board) ? f.gravity : f.proof));
-  kind_ = ReferenceKind::two_families;
 }
 
 Reference::~Reference() = default;

@@ -144,7 +144,7 @@ class Reference {
   const Board& board() const { return board_; }
   // The exact solution, or nullptr on a board over 16 cells (or search_only).
   const std::shared_ptr<const ExactSolution>& exact() const { return exact_; }
-  ReferenceKind kind() const { return kind_; }
+  ReferenceKind kind() const { return exact_ ? ReferenceKind::exact : ReferenceKind::two_families; }
   // The strategy specs in normal form of the families (empty with the exact
   // solver).
   std::vector<std::string> family_specs() const;
@@ -182,7 +182,6 @@ class Reference {
 
   Board board_;
   std::shared_ptr<const ExactSolution> exact_;
-  ReferenceKind kind_ = ReferenceKind::exact;
   std::chrono::milliseconds time_budget_{0};
   std::vector<std::unique_ptr<Strategy>> families_;  // boards over 16 cells
   std::map<Key, Certified> values_;                  // the certified values

@@ -88,7 +88,7 @@ class Dfpn {
 
   Dfpn(const Board& board, Options options = {})
       : board_(board),
-        opt_(sound_options(board, options)),
+        opt_(sound_prover_options(board, options)),
         knowledge_(board, options.knowledge),
         images_(board, options.canonical),
         table_(options.tt_bits > 0 ? options.tt_bits : proof_table_bits(board)) {}
@@ -165,11 +165,6 @@ class Dfpn {
   }
 
   int any_move(const Position& p) const { return std::countr_zero(board_.legal_moves(p.occupied())); }
-  static Options sound_options(const Board& b, Options o) {
-    o.knowledge = sound_knowledge_options(b, o.knowledge);
-    o.value = sound_value_options(b, o.value);
-    return o;
-  }
 
   static ProofNumber grow(ProofNumber second, int permille) {
     if (second >= kInfinity - 1) return kInfinity;

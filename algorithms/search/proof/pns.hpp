@@ -88,17 +88,12 @@ class Pns {
 
   Pns(const Board& board, Options options = {})
       : board_(board),
-        opt_(sound_options(board, options)),
+        opt_(sound_prover_options(board, options)),
         knowledge_(board, options.knowledge),
         images_(board, options.canonical),
         tree_(ProofTree::nodes_for(options.memory_mb ? options.memory_mb : proof_tree_mb(board))) {}
 
   const Options& options() const { return opt_; }
-  static Options sound_options(const Board& b, Options o) {
-    o.knowledge = sound_knowledge_options(b, o.knowledge);
-    o.value = sound_value_options(b, o.value);
-    return o;
-  }
 
   SearchResult search(const Position& root, Stats& stats) {
     stats_ = &stats;

@@ -99,6 +99,7 @@
 #include "algorithms/search/proof/pairing.hpp"
 #include "algorithms/search/proof/proof_number.hpp"
 #include "algorithms/search/proof/proof_question.hpp"
+#include "algorithms/search/proof/proof_value.hpp"
 #include "algorithms/search/proof/threat_scan.hpp"
 #include "algorithms/search/proof/threat_sequence.hpp"
 
@@ -118,6 +119,15 @@ struct ProofKnowledgeOptions {
 // board, wins and the disproof half of live.
 inline ProofKnowledgeOptions sound_knowledge_options(const Board& b, ProofKnowledgeOptions o) {
   if (b.gravity()) o.threats = o.pairing = o.potential = o.dominance = false;
+  return o;
+}
+
+// A prover's options (DfpnOptions, PnsOptions: each has `knowledge` and
+// `value`) with what is not sound on the board switched off.
+template <class ProverOptions>
+ProverOptions sound_prover_options(const Board& b, ProverOptions o) {
+  o.knowledge = sound_knowledge_options(b, o.knowledge);
+  o.value = sound_value_options(b, o.value);
   return o;
 }
 
@@ -141,7 +151,7 @@ class ProofKnowledge {
   static constexpr int kPairingBudget = 15000;  // cover tests
 
   ProofKnowledge(const Board& b, ProofKnowledgeOptions o)
-      : board_(b), opt_(sound_knowledge_options(b, o)), gravity_(b.gravity()), windows_(b.windows()), vcf_(b) {
+      : board_(b), opt_(sound_knowledge_options(b, o)), windows_(b.windows()), vcf_(b) {
     // The windows of each line (a row, column or diagonal), in order along
     // it, for the pairing filter.
     std::vector<int> line(windows_.size(), -1);
@@ -189,7 +199,7 @@ class ProofKnowledge {
     SideThreats& dt = last_.defender;
     scan_threats(windows_, a, d, empty, real, at, dt);
     Mask moves = empty;
-    if (gravity_) {  // only the drops, and only holes that can be dropped into
+    if (board_.gravity()) {  // only the drops, and only holes that can be dropped into
       moves = board_.legal_moves(a | d);
       at.holes &= moves;
       dt.holes &= moves;
@@ -217,7 +227,7 @@ class ProofKnowledge {
     }
     if (opt_.live) {
       if (at.live == 0) return disproven();
-      if (!gravity_) moves &= real ? at.cells | dt.cells : at.cells;
+      if (!board_.gravity()) moves &= real ? at.cells | dt.cells : at.cells;
     }
     if (opt_.potential) {
       last_.potential = potential(d, empty);
@@ -262,7 +272,7 @@ class ProofKnowledge {
     Mask zone;  // proven: the zone
   };
   Estimate estimate(const Position& p, Side mover, const ProofQuestion& q, int cell) {
-    if (!opt_.wins || !opt_.live || gravity_) {  // gravity: the holes' playability changes with the cell
+    if (!opt_.wins || !opt_.live || board_.gravity()) {  // gravity: the holes' playability changes with the cell
       Position after = p;
       after.play(cell, mover);
       const Scan saved = last_;
@@ -539,7 +549,6 @@ class ProofKnowledge {
 
   Board board_;
   ProofKnowledgeOptions opt_;
-  bool gravity_;  // moves are drops (the header: what is kept on gravity boards)
   Scan last_;  // the window scan of the last evaluate()
   std::vector<Mask> windows_;
   ThreatSequence vcf_;

@@ -34,6 +34,20 @@
 //                      leaves tied (with order=index, it is the whole ordering);
 //                      a cutoff adds (empty cells)^2 to the (side, cell) entry.
 //   Remaining ties go in cell order.
+//   pairing=on|off     on: the pairing test (breaker_pairing.hpp): at a node whose
+//                      window asks whether a side can win (alpha >= 0 for the
+//                      side to move, beta <= 0 for the opponent), a pairing of
+//                      the other side against that side's live windows bounds
+//                      the value by 0 (it cannot win), without search; when
+//                      the other side is to move, a pairing after one of its
+//                      moves does too (the cells in most of those windows
+//                      tried first; at the root that move is the best move).
+//                      It proves the deep draws of k=5 boards, where alpha-beta
+//                      alone does not finish (7x7 k=5: 12,505 nodes).  Off by
+//                      default (the ladder's rungs and node counts are those
+//                      without it); never on gravity boards (the breaker's
+//                      answer may not be playable yet).  Tested after the
+//                      table probe; a bound it gives is stored.
 //   distance=on|off    on: after the value, the exact distance to the end
 //                      (SearchResult::distance), by null-window bisection on a
 //                      distance score; see "Distance mode" below.  Off (default):
@@ -115,6 +129,7 @@
 #include "algorithms/tables/bound_table.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/game/rules.hpp"
+#include "algorithms/search/breaker_pairing.hpp"
 #include "algorithms/search/policy.hpp"
 #include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"
@@ -136,6 +151,7 @@ struct BestOptions {
   bool live = true;
   Order order = Order::eval;
   bool history = true;
+  bool pairing = false;
   bool distance = false;
 
   friend bool operator==(const BestOptions&, const BestOptions&) = default;
@@ -186,6 +202,7 @@ struct BestFeatures {
   bool live = true;
   BestOptions::Order order = BestOptions::Order::eval;
   bool history = true;
+  bool pairing = false;
   bool wide = false;
 
   friend constexpr bool operator==(const BestFeatures&, const BestFeatures&) = default;
@@ -195,7 +212,7 @@ inline constexpr BestFeatures kRunTimeFeatures{};
 inline constexpr BestFeatures kRunTimeWideFeatures{.wide = true};
 
 constexpr BestFeatures fixed_features(const BestOptions& o) {
-  return {true, o.wins, o.threats, o.tt, o.live, o.order, o.history, false};
+  return {true, o.wins, o.threats, o.tt, o.live, o.order, o.history, o.pairing, false};
 }
 
 // The feature sets with an instantiation of their own: the rungs of the
@@ -259,6 +276,7 @@ class BestSearch {
                                      : Table::bits_for(board)),
         images_(board),
         interchangeable_(board.gravity() ? 0 : board.full()),
+        pairing_(options.pairing && !board.gravity()),
         live_(static_cast<std::size_t>(board.cells() + 2) * windows_.size()) {
     // Evaluation weights by the number of stones of one colour in a live
     // window: a window the side to move can still fill, holding m of its
@@ -329,6 +347,7 @@ class BestSearch {
   bool live() const { return F.fixed ? F.live : opt_.live; }
   bool eval_order() const { return (F.fixed ? F.order : opt_.order) == Options::Order::eval; }
   bool history() const { return F.fixed ? F.history : opt_.history; }
+  bool pairing() const { return F.fixed ? F.pairing : pairing_; }
   // The table is off with tt=none, and on boards above its layout's
   // (48 cells for the narrow table; the wide one holds every board).
   bool use_table() const {
@@ -468,6 +487,27 @@ class BestSearch {
       }
     }
 
+    // A side that wants to know whether it can win, facing a pairing of its
+    // windows: it cannot (breaker_pairing.hpp).
+    if (pairing()) {
+      if (alpha >= 0 && upper > 0) {
+        if (paired(out, n_out, theirs, empty)) upper = 0;
+      } else if (beta <= 0 && lower < 0) {
+        if (paired(out, n_out, mine, empty)) lower = 0;
+        else {
+          const int c = paired_after_move(out, n_out, mine, empty);
+          if (c >= 0) {
+            lower = 0;
+            if (from_root == 0) root_move_ = c;
+          }
+        }
+      }
+      if (lower >= beta || upper <= alpha) {
+        if (use_table()) table_.store(k.x, k.o, lower, upper, *stats_);
+        return lower >= beta ? lower : upper;
+      }
+    }
+
     // The moves to try, best first.
     Mask cand = wins() && their_wins ? their_wins : legal;
     if (live()) {
@@ -539,6 +579,49 @@ class BestSearch {
     return best;
   }
 
+  // Whether the side with the stones `breaker` pairs the windows live for
+  // the other side (among the `n` windows of `live`, live for either).
+  bool paired(const Mask* live, int n, Mask breaker, Mask empty) {
+    int m = 0;
+    for (int i = 0; i < n; ++i)
+      if (!(live[i] & breaker)) holes_[m++] = live[i] & empty;
+    return pairing_finder_.find(holes_.data(), m, kPairingSteps);
+  }
+  // The budgets of a pairing test (breaker_pairing.hpp): of the position
+  // itself, and of the position after each breaker move tried.  Chosen on
+  // 6x6 and 7x7 with k=5 (the commit that added them says how).
+  static constexpr int kPairingSteps = 256;
+  static constexpr int kMovePairingSteps = 64;
+
+  // A move of the breaker (to move, its stones `breaker`) after which it
+  // pairs the other side's live windows, or -1: the cells in most of those
+  // windows first.
+  int paired_after_move(const Mask* live, int n, Mask breaker, Mask cells) {
+    int m = 0;
+    std::array<std::uint16_t, Board::kMaxCells> through{};
+    Mask in = 0;
+    for (int i = 0; i < n; ++i)
+      if (!(live[i] & breaker)) {
+        const Mask h = live[i] & cells;
+        for (Mask b = h; b; b &= b - 1) ++through[std::countr_zero(b)];
+        in |= h;
+        windows_buf_[m++] = live[i];
+      }
+    while (in) {
+      int c = -1;
+      for (Mask b = in; b; b &= b - 1) {
+        const int x = std::countr_zero(b);
+        if (c < 0 || through[x] > through[c]) c = x;
+      }
+      in &= ~(Mask{1} << c);
+      int k = 0;
+      for (int i = 0; i < m; ++i)
+        if (!(windows_buf_[i] >> c & 1)) holes_[k++] = windows_buf_[i] & cells;
+      if (pairing_finder_.find(holes_.data(), k, kMovePairingSteps)) return c;
+    }
+    return -1;
+  }
+
   // The stones of a window (a few bits: faster than a popcount call on a
   // target without the popcnt instruction).
   static int count(Mask m) {
@@ -560,6 +643,9 @@ class BestSearch {
   Table table_;
   SymmetricImages images_;
   Mask interchangeable_;  // the cells whose dead ones are interchangeable: none with gravity
+  bool pairing_;          // pairing=on, not on a gravity board
+  BreakerPairing pairing_finder_;
+  std::array<Mask, BreakerPairing::kMaxWindows> holes_{}, windows_buf_{};
   // live_[d * windows + i]: the windows still live d plies from the root (the first
   // live_count_[d] of them).
   std::vector<Mask> live_;

@@ -25,6 +25,7 @@ BestOptions to_best_options(const OptionValues& values) {
   b.live = v("live") == "on";
   b.order = v("order") == "index" ? BestOptions::Order::index : BestOptions::Order::eval;
   b.history = v("history") == "on";
+  b.pairing = v("pairing") == "on";
   b.distance = v("distance") == "on";
   return b;
 }
@@ -43,6 +44,8 @@ std::vector<StrategyOption> best_options() {
           {"order", "eval", {"eval", "index"}, "moves by an evaluation of live windows (attack above defence), or by cell",
            StrategyOption::Kind::choice, true},
           {"history", "on", {"on", "off"}, "the history heuristic as tie-break"},
+          {"pairing", "off", {"on", "off"}, "a pairing of the opponent against a side's live windows: that side cannot "
+           "win (no search; not on gravity boards)", StrategyOption::Kind::choice, false, false},
           {"distance", "off", {"on", "off"}, "also the exact distance to the end (null-window bisection on a distance "
                                              "score after the value)"},
           {"nodes", "0", {}, "node budget (0: none), rounded up to a multiple of 65,536 (the cancellation poll); a "

@@ -18,18 +18,19 @@
 //     time was these searches of the positions after the rows' moves).
 //
 // The two families (ReferenceFamilies, kind two_families):
-//   without gravity  the alpha-beta family, `best` (algorithms/search/
-//                    best_search.hpp), and the proof-number family, `dfpn`
+//   without gravity  the alpha-beta family, `best:pairing=on` (algorithms/
+//                    search/best_search.hpp, with its pairing test), and the proof-number family, `dfpn`
 //                    (algorithms/search/proof/dfpn.hpp) with keys=exact.
-//   with gravity     `best` and `connect` (algorithms/search/connect_solver.hpp),
+//   with gravity     `best` (no pairing test under gravity) and `connect` (algorithms/search/connect_solver.hpp),
 //                    Connect-Four's own solver, where its bitboards hold the
 //                    board ((rows + 1) * cols <= 64); elsewhere (8x8 with
 //                    gravity, say) `best` and `dfpn` as without gravity: the
 //                    provers search gravity boards with the part of their
 //                    knowledge that is sound there (proof_knowledge.hpp).
 // Independence: the two share no pruning code.  best's pruning (immediate
-//   wins, double threats, live windows, its move order and history, its bound
-//   table, tables/bound_table.hpp and game/symmetric_images.hpp) and dfpn's
+//   wins, double threats, live windows, its pairing test search/
+//   breaker_pairing.hpp, its move order and history, its bound table,
+//   tables/bound_table.hpp and game/symmetric_images.hpp) and dfpn's
 //   (its own knowledge, search/proof/proof_knowledge.hpp with threat_scan,
 //   threat_sequence and pairing, its own table proof_table.hpp) include none
 //   of each other's files; what they share is the game itself
@@ -95,7 +96,10 @@ const char* to_string(ReferenceKind k);
 // The strategy specs of the families, and their budgets.  The defaults are
 // the reference of every run; tests replace them (ScopedReferenceFamilies).
 struct ReferenceFamilies {
-  std::string alpha_beta = "best";
+  // best with its pairing test: it proves the early draws of k=5 boards
+  // (6x6 and 7x7), which best without it does not in minutes.
+  std::string alpha_beta = "best:pairing=on";
+  std::string gravity_alpha_beta = "best";  // on gravity boards, where best has no pairing test
   std::string proof = "dfpn:keys=exact,nodes=" + std::to_string(kDfpnNodeBudget);
   std::string gravity = "connect";  // the second family on gravity boards where it fits
   std::chrono::milliseconds time_budget = kFamilySeconds;

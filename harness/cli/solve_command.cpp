@@ -105,9 +105,10 @@ void add_solve(CLI::App& app) {
   cmd->add_option("--strategy", opts->strategy,
                   "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
                   "strategy for the board, by measurement: connect on gravity boards it holds; best when k <= 3, on "
-                  "other gravity boards, and on 6x6 and 8x8 with k=4; dfpn on every other board with k >= 4 -- the "
-                  "draws of 4xN, 5x5, 6x6 and 7x7 with k=5, and the wins of 5x6, 6x7, 7x7 with k=4.  A draw that "
-                  "dfpn proves by strategy-stealing proves no move)");
+                  "other gravity boards, and with k=4 when both sides are at least 6 (best:history=off on 4x4), but "
+                  "dfpn on 6x7 and 7x6 with k=4; best:pairing=on, best with its pairing test, on every other board "
+                  "with k >= 4 -- the draws of 4xN and 5x5 with k=4 and of 6x6, 6x7 and 7x7 with k=5, and the wins "
+                  "of 5xN with k=4.  A draw that dfpn proves by strategy-stealing proves no move)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_flag("--all-optimal", opts->all_optimal,
                 "also list every optimal move and a principal variation on boards of more than 12 cells (on "
@@ -117,8 +118,8 @@ void add_solve(CLI::App& app) {
                 "also the exact distance to the end under perfect play (the winner ends the game as soon as it can, "
                 "the loser as late as it can; a draw's distance is the number of empty cells), printed on the "
                 "line \"distance  N plies\" and as \"distance\" in JSON (null without --distance).  The strategy runs in its "
-                "distance mode: without --strategy, connect:mode=distance on gravity boards connect holds and "
-                "best:distance=on otherwise; a given --strategy must have one (best, connect), else an error.  "
+                "distance mode: without --strategy, connect:mode=distance on gravity boards connect holds, "
+                "best:distance=on,pairing=on on other boards with k >= 4 and best:distance=on otherwise; a given --strategy must have one (best, connect), else an error.  "
                 "Costs more than the value alone on wins and losses (a bisection on the distance); a draw's is free");
   cmd->add_option("--time-limit", opts->time_limit,
                   "stop after SECONDS of wall time, counted over all of solve's searches (counting, timed and "

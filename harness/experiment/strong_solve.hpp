@@ -17,7 +17,8 @@
 //     0.4 s and 1.2 s, where best:distance=on rarely finishes within a
 //     second.  A draw is then solved: its distance is its
 //     number of empty cells.  A win or a loss gets a distance search
-//     (distance_strategy: best:distance=on), with the same budget; when that
+//     (distance_strategy: best:distance=on,pairing=on; without the pairing
+//     test when k <= 3), with the same budget; when that
 //     runs out, the value alone is known (value_only).  A position whose
 //     value search runs out is unknown: the distance search, the slower of
 //     the two, is not tried after it.

@@ -147,9 +147,10 @@ bool connect_holds(const Board& board);
 std::string default_strategy(const Board& board);
 
 // The strategy of `tictac solve --distance` (the exact distance to the end,
-// SearchResult::distance): with an empty spec, the distance mode of the
-// board's default, connect:mode=distance on the gravity boards connect
-// holds and best:distance=on otherwise; with a spec of a strategy that has
+// SearchResult::distance): with an empty spec, connect:mode=distance on the
+// gravity boards connect holds, best:distance=on,pairing=on on boards
+// without gravity with k >= 4 (the pairing test, measured in
+// strategy_registry.cpp), and best:distance=on otherwise; with a spec of a strategy that has
 // a distance mode (best, connect), that spec with the mode switched on.
 // Throws std::invalid_argument for any other strategy, or a spec that
 // switches the mode off, naming the strategies that have one.

@@ -211,23 +211,29 @@ std::optional<std::size_t> seeded_option(std::string_view name,
   return std::nullopt;
 }
 
-// Chosen per board from measurements of the empty board (`tictac solve
-// --format json`, the statistics-free search's time_ns, best against dfpn
-// and pns; the figures are in the commit that set this):
-//   - k <= 3, and every other gravity board (measured before the provers
-//     searched gravity boards; on 6x7 dfpn is far slower than connect): best.  On
-//     k = 3 boards both answer in microseconds; best is the yardstick.
-//   - 6x6 and 8x8 with k = 4 (first-player wins that best finds in few
-//     nodes): best, 5 and 1.7 times faster than dfpn.
-//   - every other board with k >= 4: dfpn.  It proves the draws (4x5 100
-//     times faster than best, 5x5 8, 4x7 and 7x4 5; 6x6 and 7x7 with k = 5,
-//     where best does not finish) and the wins of 5x6, 6x5, 6x7 and 7x7
-//     with k = 4 (4 to 300 times faster); pns is about as fast on the draws
-//     but slower on the wins, and holds its whole graph in memory.
-// dfpn proves a draw of an empty board by strategy-stealing, which proves
-// no move: `tictac solve` then says so.  On 4x4 best's history tie-break is
-// off: measured with bench/bench_best_search.cpp, it costs nodes there (k=4:
-// 23,259 with it, 18,985 without) and saves them on 5x5, 6x5 and 6x6.
+// Chosen per board from measurements of the empty board: the whole process
+// of `tictac solve --no-timing` (what a user waits for; dfpn's tables cost
+// it about 15 ms of set-up), median of 5 runs on the 2-core VM, best,
+// best:pairing=on and dfpn (the figures are in the commit that set this):
+//   - k <= 3, and every gravity board connect does not hold: best.  On k = 3
+//     boards every strategy answers in microseconds; best is the yardstick.
+//   - 4x4: best:history=off.  Measured with bench/bench_best_search.cpp,
+//     the history tie-break costs nodes there (k=4: 23,259 with it, 18,985
+//     without) and saves them on 5x5, 6x5 and 6x6.
+//   - k = 4 with both sides at least 6 (first-player wins that best finds in
+//     few nodes): best (8x8 125 ms against dfpn's 480, 6x8 103 against 409,
+//     7x8 137 against 288, 7x7 68 against 107; on 6x6 the search alone, 58 ms
+//     against 150; the pairing test only costs time there), but dfpn on 6x7
+//     and 7x6 (166 ms against 281 for best:pairing=on and 350 for best).
+//   - every other board with k >= 4: best with its pairing test
+//     (best:pairing=on).  It proves the draws of 4x5 (17 ms against dfpn's
+//     33), 5x5 (40 against 57), 4x7 (325 against 390), 6x6 k=5 (16 against
+//     23) and 7x7 k=5 (0.92 s against 1.44 s), and of 6x7 k=5 (80 against
+//     555), and the wins of 5x6, 5x7 and 5x8 with k=4, with a proven move
+//     each; dfpn proves a draw of an empty board by strategy-stealing, which
+//     proves none.  4x8 and 6x8 k=5 are about even (3 to 4 s, and 2 s).
+//     Boards not measured (8x8 k=5 and beyond, where neither finished in 10 s)
+//     take it too.
 //
 // On gravity boards that its bitboards hold, connect (Connect-Four's weak
 // solve: about 15 s, bench/bench_connect.cpp; best is built for boards
@@ -238,16 +244,26 @@ bool connect_holds(const Board& board) {
 
 std::string default_strategy(const Board& board) {
   if (connect_holds(board)) return "connect";
-  const bool square = board.rows() == board.cols();
-  if (board.gravity() || board.k() <= 3 || (board.k() == 4 && square && (board.rows() == 6 || board.rows() == 8))) {
-    if (board.rows() == 4 && board.cols() == 4) return "best:history=off";
-    return "best";
-  }
-  return "dfpn";
+  const int r = board.rows(), c = board.cols();
+  if (r == 4 && c == 4) return "best:history=off";
+  if (board.gravity() || board.k() <= 3) return "best";
+  if (board.k() == 4 && std::min(r, c) >= 6) return (r == 6 && c == 7) || (r == 7 && c == 6) ? "dfpn" : "best";
+  return "best:pairing=on";
 }
 
+// The distance strategy of a board without gravity and k >= 4 takes best's
+// pairing test: a side facing a pairing of its windows cannot win, so a
+// null-window test of "wins within d plies" fails there at once.  Measured on
+// 20 win or loss positions of the shipped 6x6k5 begin-easy and 7x7k5
+// middle-easy sets (the same value and distance on every one): 0.6 to 2.8
+// million nodes without it, 30 to 2,209 with it.  On gravity boards best
+// switches the test off, and boards with k <= 3 are solved in microseconds
+// either way.
 std::string distance_strategy(const Board& board, std::string_view spec) {
-  if (spec.empty()) return connect_holds(board) ? "connect:mode=distance" : "best:distance=on";
+  if (spec.empty()) {
+    if (connect_holds(board)) return "connect:mode=distance";
+    return board.gravity() || board.k() <= 3 ? "best:distance=on" : "best:distance=on,pairing=on";
+  }
   StrategySpec s = StrategySpec::parse(spec);
   const char* key = s.name == "best" ? "distance" : s.name == "connect" ? "mode" : nullptr;
   const std::string on = s.name == "best" ? "on" : "distance";

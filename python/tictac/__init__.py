@@ -362,11 +362,11 @@ def solve(board: Board, position: PositionLike = None, strategy: Optional[str] =
             empty board.
         strategy: a spec, ``name`` or ``name:key=value,...`` (see
             :func:`strategies`); None: the fastest exact strategy for the
-            board (``best``).
+            board, as ``tictac solve`` chooses it (``best`` on small boards).
         distance: also give the exact distance to the end, as ``tictac
             solve --distance``: the strategy's distance mode (None: the
-            board's default's, ``best:distance=on`` or
-            ``connect:mode=distance``), on every board; a strategy without
+            board's own, ``best:distance=on`` (with ``pairing=on``
+            when k >= 4) or ``connect:mode=distance``), on every board; a strategy without
             one (only best and connect have one) takes the exact solution's
             distance, on boards of at most 16 cells (seconds on 4x4), and is
             refused above.

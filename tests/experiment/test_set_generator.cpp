@@ -159,15 +159,15 @@ TEST_CASE("a set file's bad row or repeated position is refused naming the file,
 
 TEST_CASE("beyond 16 cells the strong solver proves the k=5 draws of the empty 6x6 and 7x7 boards", "[set_generator]") {
   // Both are draws (Hsu et al., TCS 815, 2020), which the board's value
-  // prover (dfpn) proves in about a second together: a draw's distance is
-  // then its empty cells, with no distance search (best alone did not prove
-  // either within 20 s).  A generous budget, so that a regression fails here
-  // instead of hanging.
+  // strategy (best with its pairing test) proves in about a second together:
+  // a draw's distance is then its empty cells, with no distance search (best
+  // without the pairing test did not prove either within 20 s).  A generous
+  // budget, so that a regression fails here instead of hanging.
   for (const Board& b : {Board(6, 6, 5), Board(7, 7, 5)}) {
     INFO(b.name());
     StrongSolver solver(b, 60);
     CHECK(solver.value_first());
-    CHECK_THAT(solver.description(), Catch::StartsWith("dfpn for the value"));
+    CHECK_THAT(solver.description(), Catch::StartsWith(default_strategy(b) + " for the value"));
     const StrongValue v = solver.solve(Position{});
     CHECK(v.status == StrongValue::Status::solved);
     CHECK(v.value == 0);

@@ -34,13 +34,13 @@ Knowledge::Knowledge(const Board& b, const std::string& search, double move_time
   const std::string given = search.empty() ? default_strategy(b) : search;
   strategy_ = make_strategy(b, given);  // refuses a bad spec now, before any output
   spec_ = strategy_->spec();
-  // The distance mode of --search as given when it has one, else the
-  // board's own.  distance_strategy knows which strategies have one and
-  // refuses the others; it is given the spec as typed, because the normal
-  // form spells distance=off, which it refuses too.
+  // The distance mode of --search as given when it has one, else (and
+  // without --search) the board's own.  distance_strategy knows which
+  // strategies have one and refuses the others; it is given the spec as
+  // typed, because the normal form spells distance=off, which it refuses too.
   std::string distance_spec;
   try {
-    distance_spec = distance_strategy(b, given);
+    distance_spec = distance_strategy(b, search);
   } catch (const std::invalid_argument&) {
     distance_spec = distance_strategy(b, "");
   }

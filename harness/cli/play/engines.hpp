@@ -6,14 +6,15 @@
 // move is far too slow there: 36 proofs a move on 6x6).  It searches the
 // position itself within a time budget per move (move_seconds) and plays:
 //   1. the fastest win (or slowest loss) when the board's distance strategy
-//      (distance_strategy(): best:distance=on, or connect:mode=distance with
-//      gravity) proves it in time;
+//      (distance_strategy(): best:distance=on with its pairing test on
+//      boards with k >= 4, or connect:mode=distance with gravity; --search's
+//      own distance mode when it has one) proves it in time;
 //   2. else the move of the value search (--search, or the board's default
 //      strategy), whose value is proven: a winning move wins, a drawing move
 //      draws, though not always by the shortest way;
 //   3. else, when the value is proven without a move (a draw proved by
-//      strategy-stealing), the first legal move, in the order of the board's
-//      cells, whose own value is proven equal to the position's;
+//      strategy-stealing), the first legal move, nearest the centre first
+//      (ties in cell order), whose own value is proven equal to the position's;
 //   4. else, out of time, the move that a 2-ply look-ahead prefers (it wins in
 //      one and blocks a win in one), said to be NOT proven.
 // So the moves of hard depend on the machine's speed only through which of

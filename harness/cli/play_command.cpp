@@ -160,8 +160,8 @@ void add_play(CLI::App& app) {
                   "one search per move for medium and hint (large boards can be slow), one search of the position "
                   "for hard, within --move-time (default: the default exact strategy for the board)");
   cmd->add_option("--move-time", opts->move_time,
-                  "on boards over 16 cells, hard's seconds per move (default: 1, or with --gravity 10 from ply 12 on "
-                  "and 2 before). Within it hard plays a proven move: the fastest win or slowest loss when that is "
+                  "on boards over 16 cells, hard's seconds per move (default: 0.9, so that a move takes at most about a "
+                  "second, or with --gravity 10 from ply 12 on and 2 before). Within it hard plays a proven move: the fastest win or slowest loss when that is "
                   "proven in time, else a move of proven value; out of time it plays a 2-ply look-ahead's move and "
                   "says that it is not proven")
       ->check(CLI::PositiveNumber);

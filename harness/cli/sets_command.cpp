@@ -215,7 +215,7 @@ void add_sets(CLI::App& app) {
   cmd->add_option("--budget", o->set.budget_seconds,
                   "seconds per search of the strong solver beyond 16 cells: on the gravity boards connect holds, "
                   "connect:mode=distance (then the value alone with --value-fallback); on the others, the value first "
-                  "by the board's default strategy (a draw's distance is its empty cells), then best:distance=on,pairing=on (best:distance=on when k <= 3) for a "
+                  "by the board's default strategy (a draw's distance is its empty cells), then best's distance mode (with its pairing test where it pays: `tictac solve --help`) for a "
                   "win's or a loss's distance. A position whose value is not proved within it is unknown and left out; "
                   "a win or loss without its distance has no stratum (0: no budget). Up to 16 cells the exact solution "
                   "answers at once")

@@ -106,8 +106,8 @@ void add_solve(CLI::App& app) {
                   "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
                   "strategy for the board, by measurement: connect on gravity boards it holds; best when k <= 3, on "
                   "other gravity boards, and with k=4 when both sides are at least 6 (best:history=off on 4x4), but "
-                  "dfpn on 6x7 and 7x6 with k=4; best:pairing=on, best with its pairing test, on every other board "
-                  "with k >= 4 -- the draws of 4xN and 5x5 with k=4 and of 6x6, 6x7 and 7x7 with k=5, and the wins "
+                  "dfpn on 6x6, 6x7 and 7x6 with k=4; best:pairing=on, best with its pairing test, on every other board "
+                  "over 16 cells with k >= 4 -- the draws of 4xN and 5x5 with k=4 and of 6x6, 6x7 and 7x7 with k=5, and the wins "
                   "of 5xN with k=4.  A draw that dfpn proves by strategy-stealing proves no move)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_flag("--all-optimal", opts->all_optimal,
@@ -119,13 +119,13 @@ void add_solve(CLI::App& app) {
                 "the loser as late as it can; a draw's distance is the number of empty cells), printed on the "
                 "line \"distance  N plies\" and as \"distance\" in JSON (null without --distance).  The strategy runs in its "
                 "distance mode: without --strategy, connect:mode=distance on gravity boards connect holds, "
-                "best:distance=on,pairing=on on other boards with k >= 4 and best:distance=on otherwise; a given --strategy must have one (best, connect), else an error.  "
+                "best:distance=on,pairing=on where the default is best:pairing=on, and best:distance=on otherwise; a given --strategy must have one (best, connect), else an error.  "
                 "Costs more than the value alone on wins and losses (a bisection on the distance); a draw's is free");
   cmd->add_option("--time-limit", opts->time_limit,
                   "stop after SECONDS of wall time, counted over all of solve's searches (counting, timed and "
                   "--all-optimal): the value is then unknown, as when a prover's budget runs out (exit 3; JSON "
                   "value null and proved false; no statistics).  The limit is read every 2^16 nodes of the "
-                  "search, so it can be overrun by that much.  Default: no limit")
+                  "search (every 64 of pns and dfpn), so it can be overrun by that much.  Default: no limit")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--no-timing", opts->no_timing,
                 "run only the counting search: no timed statistics-free search (time_ns is null in JSON)");

@@ -60,7 +60,7 @@ std::string mismatch(const Board& board, Reference& ref, const PositionEntry& e,
 // the plan's cell (PlannedCell::positions).
 // Throws Interrupted when `interrupt` is set, or the first error of a worker.
 // With `cancellable`, the searches are the cancellable ones, which read
-// `interrupt` every 2^16 nodes too.
+// `interrupt` every 2^16 nodes (64 for the provers) too.
 std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, const std::vector<PreparedBoard>& boards,
                                                         unsigned threads, const std::atomic<bool>* interrupt,
                                                         bool cancellable = false);

@@ -56,7 +56,7 @@ struct RunOptions {
   bool progress = false;          // cells done, rate and time left on stderr
   std::string command_line;       // recorded in metadata.json
   const std::atomic<bool>* interrupt = nullptr;  // set by a signal handler
-  // The counting searches read `interrupt` every 2^16 nodes too
+  // The counting searches read `interrupt` every 2^16 nodes (64 for the provers) too
   // (Strategy::search_cancellable: the same counts), so an interrupt stops
   // a long search and not only the run between searches.  The timed
   // searches stay the plain search_fast, run to their end first.

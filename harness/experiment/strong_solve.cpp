@@ -33,6 +33,7 @@ StrongSolver::StrongSolver(const Board& board, double budget_seconds) : board_(b
   distance_spec_ = strong_solver_spec(board, true);
   weak_spec_ = strong_solver_spec(board, false);
   value_first_ = !connect_holds(board);
+  if (value_first_) partner_spec_ = partner_strategy(board);
 }
 
 // The strategies are made at the first search, so that a set refused for
@@ -47,6 +48,7 @@ void StrongSolver::make() {
                                 e.what() + ")");
   }
   weak_ = make_strategy(board_, weak_spec_);
+  if (!partner_spec_.empty()) partner_ = make_strategy(board_, partner_spec_);
 }
 
 StrongSolver::~StrongSolver() = default;
@@ -55,13 +57,15 @@ std::string StrongSolver::description() const {
   if (exact_) return "the exact retrograde solution";
   std::string budget = budget_ > 0 ? std::to_string(static_cast<long>(budget_ * 1000)) + " ms" : std::string("no");
   if (value_first_)
-    return weak_spec_ + " for the value (a draw's distance: its empty cells), then " + distance_spec_ +
+    return weak_spec_ + (partner_spec_.empty() ? "" : " raced against " + partner_spec_) +
+           " for the value (a draw's distance: its empty cells), then " + distance_spec_ +
            " for a win's or a loss's distance, " + budget + " budget per search";
   return distance_spec_ + " (value only: " + weak_spec_ + "), " + budget + " budget per search";
 }
 
-bool StrongSolver::run(Strategy& s, const Position& p, SearchResult& out) {
-  const auto r = search_within(s, p, std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(budget_)));
+bool StrongSolver::run(Strategy& s, const Position& p, SearchResult& out, Strategy* rival) {
+  const auto budget = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(budget_));
+  const auto r = rival ? race_within(s, *rival, p, budget) : search_within(s, p, budget);
   if (!r) return false;
   out = *r;
   return out.proved;
@@ -79,7 +83,7 @@ StrongValue StrongSolver::solve(const Position& p, bool value_fallback) {
   const int empty = board_.cells() - p.ply();
   SearchResult r;
   if (value_first_) {
-    if (!run(*weak_, p, r)) return v;
+    if (!run(*weak_, p, r, partner_.get())) return v;
     v.value = r.value;
     if (r.value == 0) {
       v.status = StrongValue::Status::solved;
@@ -90,7 +94,8 @@ StrongValue StrongSolver::solve(const Position& p, bool value_fallback) {
     if (run(*distance_, p, r) && r.distance >= 0) {
       if (r.value != v.value)
         throw std::logic_error("the strong solver's searches disagree on " + format_position(board_, p) + " (" +
-                               board_.name() + "): " + weak_spec_ + " proves value " + std::to_string(v.value) + ", " +
+                               board_.name() + "): " + weak_spec_ +
+                               (partner_ ? " raced against " + partner_spec_ : "") + " proves value " + std::to_string(v.value) + ", " +
                                distance_spec_ + " value " + std::to_string(r.value) + " at distance " +
                                std::to_string(r.distance));
       v.status = StrongValue::Status::solved;

@@ -11,14 +11,14 @@
 //     first; when it runs out (and value_fallback asks), connect for the
 //     value alone, with the same budget.
 //   - on every other board: the value first, by the board's fastest exact
-//     strategy (default_strategy, the default of `tictac solve`: dfpn, or
-//     best on the boards where best is faster).  dfpn proves most draws of
-//     6x6 and 7x7 with k=5 in milliseconds and their empty boards in about
-//     0.4 s and 1.2 s, where best:distance=on rarely finishes within a
-//     second.  A draw is then solved: its distance is its
-//     number of empty cells.  A win or a loss gets a distance search
-//     (distance_strategy: best:distance=on,pairing=on; without the pairing
-//     test when k <= 3), with the same budget; when that
+//     strategy (default_strategy, the default of `tictac solve`: mostly
+//     best:pairing=on beyond 16 cells; best or dfpn where they are faster)
+//     raced on two threads against the other family (partner_strategy,
+//     race_within): the first proof counts.  They prove most draws of 6x6
+//     and 7x7 with k=5 in milliseconds.  A draw is then solved: its
+//     distance is its number of empty cells.  A win or a loss gets a distance search
+//     (distance_strategy: best:distance=on, with its pairing test where
+//     that pays), with the same budget; when that
 //     runs out, the value alone is known (value_only).  A position whose
 //     value search runs out is unknown: the distance search, the slower of
 //     the two, is not tried after it.
@@ -86,16 +86,17 @@ class StrongSolver {
 
  private:
   void make();
-  // The strategy's proved answer within the budget (search_within,
-  // harness/registry/budgeted_search.hpp), or false when it ran out.
-  bool run(Strategy& s, const Position& p, SearchResult& out);
+  // The strategy's proved answer within the budget (search_within, or
+  // race_within against `rival`: harness/registry/budgeted_search.hpp), or
+  // false when it ran out.
+  bool run(Strategy& s, const Position& p, SearchResult& out, Strategy* rival = nullptr);
 
   Board board_;
   double budget_;
   bool value_first_ = false;
   std::shared_ptr<const ExactSolution> exact_;
-  std::string distance_spec_, weak_spec_;
-  std::unique_ptr<Strategy> distance_, weak_;
+  std::string distance_spec_, weak_spec_, partner_spec_;
+  std::unique_ptr<Strategy> distance_, weak_, partner_;  // partner_: raced against weak_ (may be null)
 };
 
 const char* to_string(StrongValue::Status s);

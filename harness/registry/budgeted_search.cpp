@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <exception>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -116,6 +117,37 @@ std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::c
   if (!run_within(budget, [&](const std::atomic<bool>& cancel) { r = s.search_fast_cancellable(p, cancel); }))
     return std::nullopt;
   return r;
+}
+
+std::optional<SearchResult> race_within(Strategy& a, Strategy& b, const Position& p, std::chrono::nanoseconds budget) {
+  std::atomic<bool> stop{false};  // set by the deadline, by the first proof, or by an error
+  std::mutex m;
+  std::optional<SearchResult> first;
+  std::exception_ptr error;
+  const auto run = [&](Strategy& s) {
+    try {
+      const SearchResult r = s.search_fast_cancellable(p, stop);
+      std::lock_guard lock(m);
+      if (r.proved && !first) {
+        first = r;
+        stop.store(true);
+      }
+    } catch (const SearchCancelled&) {
+    } catch (...) {
+      std::lock_guard lock(m);
+      if (!error) error = std::current_exception();
+      stop.store(true);
+    }
+  };
+  Timer* timer = budget > std::chrono::nanoseconds::zero() ? &Timer::instance() : nullptr;
+  const std::uint64_t ticket = timer ? timer->arm(std::chrono::steady_clock::now() + budget, &stop) : 0;
+  {
+    std::jthread second([&] { run(b); });
+    run(a);
+  }  // joined: both searches have ended
+  if (timer) timer->disarm(ticket);
+  if (error) std::rethrow_exception(error);
+  return first;
 }
 
 }  // namespace tictac

@@ -7,7 +7,8 @@
 // A node budget (set_node_budget; best's `nodes` option): the counting and
 // statistics-free searches, and the cancellable ones, then run as the
 // cancellable instantiations, whose countdown stops them at the budget
-// rounded up to whole polls of kCancelPollNodes nodes (cancellable.hpp).
+// rounded up to whole polls (of kCancelPollNodes nodes for best, the one
+// algorithm with such a budget: cancellable.hpp).
 // A search stopped so returns proved = false, "unknown within the budget",
 // with the statistics it gathered.  A traced search has no budget.
 //
@@ -72,7 +73,8 @@ class ErasedStrategy final : public Strategy {
   SearchResult budgeted(std::unique_ptr<Algo<Cancellable<S>>>& algo, const Position& p, const std::atomic<bool>* cancel) {
     Cancellable<S> stats;
     stats.cancel = cancel;
-    stats.polls_left = budget_polls(node_budget_);
+    stats.set_poll_nodes(cancel_poll_nodes<Algo<Cancellable<S>>>());
+    stats.polls_left = budget_polls(node_budget_, stats.poll_nodes);
     SearchResult r;
     try {
       r = stoppable(algo, p, stats);

@@ -54,7 +54,8 @@ class Strategy {
   // The same search, recording what it visited.
   virtual SearchResult search_traced(const Position& p, SearchTrace& trace) = 0;
   // search() and search_fast() that another thread can stop by setting
-  // `cancel`: the search reads it every 2^16 nodes and, once it is set,
+  // `cancel`: the search reads it every 2^16 nodes (64 for the provers,
+  // whose nodes are slow) and, once it is set,
   // throws SearchCancelled (algorithms/search/cancellable.hpp).  Otherwise the
   // same results.  The countdown makes search_fast_cancellable slower than
   // search_fast (3x3, callgrind: 17% for negamax and minimax, 1-2% for
@@ -142,14 +143,23 @@ std::optional<std::size_t> seeded_option(std::string_view name,
 bool connect_holds(const Board& board);
 
 // The fastest exact strategy for a board, by measurement (the default of
-// `tictac solve`): best, or dfpn on the boards with k >= 4 where it is
-// faster (strategy_registry.cpp lists them and the figures).
+// `tictac solve`): best, best with its pairing test (best:pairing=on) or
+// dfpn, whichever is fastest there (strategy_registry.cpp lists the boards
+// and the figures).
 std::string default_strategy(const Board& board);
+
+// The other family, raced against default_strategy (race_within,
+// budgeted_search.hpp) where one family's slow positions are the other's
+// fast ones: dfpn against a default of best, best (with its pairing test
+// where that pays) against a default of dfpn; empty on gravity boards, where
+// the provers keep too little knowledge to help.  play's hard and the strong
+// solver of `tictac sets` race the two.
+std::string partner_strategy(const Board& board);
 
 // The strategy of `tictac solve --distance` (the exact distance to the end,
 // SearchResult::distance): with an empty spec, connect:mode=distance on the
-// gravity boards connect holds, best:distance=on,pairing=on on boards
-// without gravity with k >= 4 (the pairing test, measured in
+// gravity boards connect holds, best:distance=on,pairing=on where the
+// default is best:pairing=on (the pairing test pays there: measured in
 // strategy_registry.cpp), and best:distance=on otherwise; with a spec of a strategy that has
 // a distance mode (best, connect), that spec with the mode switched on.
 // Throws std::invalid_argument for any other strategy, or a spec that

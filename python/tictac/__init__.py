@@ -366,7 +366,7 @@ def solve(board: Board, position: PositionLike = None, strategy: Optional[str] =
         distance: also give the exact distance to the end, as ``tictac
             solve --distance``: the strategy's distance mode (None: the
             board's own, ``best:distance=on`` (with ``pairing=on``
-            when k >= 4) or ``connect:mode=distance``), on every board; a strategy without
+            where that pays) or ``connect:mode=distance``), on every board; a strategy without
             one (only best and connect have one) takes the exact solution's
             distance, on boards of at most 16 cells (seconds on 4x4), and is
             refused above.

@@ -14,7 +14,7 @@
 // Long calls run on a worker thread while the calling thread, without the
 // GIL, waits and checks for signals every 50 ms (interruptible below): other
 // Python threads run meanwhile, and Ctrl-C sets the cancel flag that the
-// searches read every 2^16 nodes (algorithms/search/cancellable.hpp) and the runner
+// searches read every 2^16 nodes, 64 for the provers (algorithms/search/cancellable.hpp), and the runner
 // between searches too; the call then raises KeyboardInterrupt, and the
 // runner has removed its temporary files.
 #include <pybind11/pybind11.h>

@@ -310,7 +310,7 @@ TEST_CASE("a family out of its budget leaves a position uncertified, and says wh
   CHECK_THROWS_WITH(nodes.value(p), Catch::Contains("dfpn:") && Catch::Contains("node budget") &&
                                         Catch::Contains(format_position(b, p)));
   // best has no budget of its own: a timer stops it, at its first poll
-  // (every 65,536 nodes), so on a board it does not finish in minutes: 8x8
+  // (every 1,024 nodes), so on a board it does not finish in minutes: 8x8
   // k=5 (the published draw that took Hsu et al. 17.4 hours), given a
   // millisecond.
   ReferenceFamilies quick;

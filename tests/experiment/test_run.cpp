@@ -452,7 +452,7 @@ kind = "empty"
     ++rows;
     const bool budgeted = row.at("strategy").find("nodes=1") != std::string::npos;
     CHECK(row.at("status") == (budgeted ? "unknown" : "agrees"));
-    if (budgeted) CHECK(row.at("nodes") == "65536");  // one poll: the budget rounded up
+    if (budgeted) CHECK(row.at("nodes") == "1024");  // one poll of best's: the budget rounded up
   }
   CHECK(rows == 2);
 }

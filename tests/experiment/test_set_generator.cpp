@@ -167,7 +167,8 @@ TEST_CASE("beyond 16 cells the strong solver proves the k=5 draws of the empty 6
     INFO(b.name());
     StrongSolver solver(b, 60);
     CHECK(solver.value_first());
-    CHECK_THAT(solver.description(), Catch::StartsWith(default_strategy(b) + " for the value"));
+    CHECK_THAT(solver.description(),
+               Catch::StartsWith(default_strategy(b) + " raced against " + partner_strategy(b) + " for the value"));
     const StrongValue v = solver.solve(Position{});
     CHECK(v.status == StrongValue::Status::solved);
     CHECK(v.value == 0);
@@ -177,8 +178,8 @@ TEST_CASE("beyond 16 cells the strong solver proves the k=5 draws of the empty 6
 
 TEST_CASE("beyond 16 cells the strong solver's values agree with best's and its distances with its solutions one move on",
           "[set_generator]") {
-  // 5x5 k=4 (25 cells): dfpn proves the value and best:distance=on finds a
-  // win's distance.  Checked against independent computations: best's own
+  // 5x5 k=4 (25 cells): best:pairing=on raced against dfpn proves the value
+  // and best:distance=on,pairing=on finds a win's distance.  Checked against independent computations: best's own
   // value search (the other family), and the solutions of every child, each
   // solved on its own: the value is the mover's best child value, and the
   // distance 1 + the least distance of a winning child (a win), 1 + the

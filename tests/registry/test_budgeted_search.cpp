@@ -41,3 +41,37 @@ TEST_CASE("a budgeted search that finishes, or has no budget, is the plain searc
     }
   }
 }
+
+TEST_CASE("a race of two searches gives the first proved answer and stops the other; out of time, none",
+          "[budgeted_search]") {
+  // 4x4 k=3: minimax over the whole tree takes hours; best proves the
+  // first-player win in microseconds.
+  const Board b(4, 4, 3);
+  auto slow = make_strategy(b, "minimax");
+  auto fast = make_strategy(b, "best");
+  const SearchResult plain = make_strategy(b, "best")->search_fast(Position{});
+  REQUIRE(plain.proved);
+  for (bool fast_first : {true, false}) {
+    INFO("fast on the " << (fast_first ? "calling" : "second") << " thread");
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto r = fast_first ? race_within(*fast, *slow, Position{}, std::chrono::seconds(60))
+                              : race_within(*slow, *fast, Position{}, std::chrono::seconds(60));
+    REQUIRE(r.has_value());
+    CHECK(r->value == plain.value);
+    CHECK(r->value == 1);  // 4x4 k=3 is a first-player win
+    CHECK(r->best_move == plain.best_move);
+    // The loser was stopped at its next poll, not run to its end (hours).
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(30));
+  }
+  // Two searches that both take hours: the deadline stops both, no answer.
+  auto slow2 = make_strategy(b, "negamax");
+  const auto t0 = std::chrono::steady_clock::now();
+  CHECK_FALSE(race_within(*slow, *slow2, Position{}, std::chrono::milliseconds(20)).has_value());
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+  // Both strategies search again afterwards, and without a deadline a race
+  // is the faster one's answer.
+  const Position late = parse_position(b, "XO.X/OX../O.XO/..X.");
+  const auto again = race_within(*slow, *slow2, late, std::chrono::nanoseconds::zero());
+  REQUIRE(again.has_value());
+  CHECK(again->value == fast->search_fast(late).value);
+}

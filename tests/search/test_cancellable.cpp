@@ -6,7 +6,10 @@
 #include <thread>
 #include <vector>
 
+#include "algorithms/search/best_search.hpp"
 #include "algorithms/search/cancellable.hpp"
+#include "algorithms/search/proof/dfpn.hpp"
+#include "algorithms/search/proof/pns.hpp"
 #include "algorithms/search/statistics.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/strategy.hpp"
@@ -113,16 +116,18 @@ TEST_CASE("best:nodes=N stops at N rounded up to whole polls, unknown, the same 
   // 4x5 k=4 from the empty board: best needs more than one poll of nodes
   // (124,032 here), so a budget of one poll stops it.
   const Board b(4, 5, 4);
+  constexpr std::uint32_t poll = cancel_poll_nodes<BestSearch<Cancellable<CountingStats>>>();
+  STATIC_REQUIRE(poll == 1024);
   auto plain = make_strategy(b, "best");
   const SearchResult full = plain->search(Position{});
-  REQUIRE(full.stats.nodes > kCancelPollNodes);
+  REQUIRE(full.stats.nodes > poll);
   auto tight = make_strategy(b, "best:nodes=1000");
   CHECK(tight->spec() == plain->spec() + ",nodes=1000");
   for (int run = 0; run < 2; ++run) {
     const SearchResult r = tight->search(Position{});
     CHECK_FALSE(r.proved);
     CHECK(r.best_move == -1);
-    CHECK(r.stats.nodes == kCancelPollNodes);  // one poll: 1,000 rounded up
+    CHECK(r.stats.nodes == poll);  // one poll: 1,000 rounded up
     CHECK_FALSE(tight->search_fast(Position{}).proved);
   }
   const std::atomic<bool> cancel{false};
@@ -135,4 +140,36 @@ TEST_CASE("best:nodes=N stops at N rounded up to whole polls, unknown, the same 
   CHECK(r.best_move == full.best_move);
   CHECK(same(r.stats, full.stats));
   CHECK(roomy->search_fast(Position{}).value == full.value);
+}
+
+TEST_CASE("the provers read a set cancel flag every 64 expansions, best every 1,024 nodes, the other searches "
+          "every 2^16",
+          "[cancellable]") {
+  // A prover's node is an expansion, 10 us to 1 ms: 2^16 of them overran a
+  // 1 s time limit by seconds.  dfpn proves 5x5 k=4 in 2,187 expansions, far
+  // fewer than 2^16, so only the short interval stops it; 6x6 k=5 takes 6,
+  // fewer than 64, and is never stopped.
+  const std::atomic<bool> cancel{true};
+  for (const char* spec : {"dfpn", "pns"}) {
+    INFO(spec);
+    auto s = make_strategy(Board(5, 5, 4), spec);
+    CHECK_THROWS_AS(s->search_cancellable(Position{}, cancel), SearchCancelled);
+    CHECK_THROWS_AS(s->search_fast_cancellable(Position{}, cancel), SearchCancelled);
+    auto quick = make_strategy(Board(6, 6, 5), spec);
+    const SearchResult r = quick->search_cancellable(Position{}, cancel);
+    CHECK(r.proved);
+    CHECK(r.value == 0);  // 6x6 k=5 is a draw (Hsu et al. 2020)
+  }
+  // best proves 4x4 k=4 without its history tie-break in 18,985 nodes
+  // (several of its polls) and 3x3 in 58; negamax 3x3 in 549,946 (several
+  // polls of 2^16) and the 7 empty cells below in 8,232 (fewer than one).
+  CHECK_THROWS_AS(make_strategy(Board(4, 4, 4), "best:history=off")->search_cancellable(Position{}, cancel),
+                  SearchCancelled);
+  CHECK(make_strategy(Board(), "best")->search_cancellable(Position{}, cancel).proved);
+  const Position late = parse_position(Board(), "XO./.../...");
+  auto negamax = make_strategy(Board(), "negamax");
+  CHECK_THROWS_AS(negamax->search_cancellable(Position{}, cancel), SearchCancelled);
+  CHECK(negamax->search_cancellable(late, cancel).stats.nodes > 1024);
+  STATIC_REQUIRE(cancel_poll_nodes<Dfpn<Cancellable<CountingStats>>>() == 64);
+  STATIC_REQUIRE(cancel_poll_nodes<Pns<Cancellable<NoStats>>>() == 64);
 }

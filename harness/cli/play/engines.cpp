@@ -26,7 +26,7 @@ std::string level_names() {
 double move_seconds(const Board& b, int ply, double given) {
   if (given > 0) return given;
   if (b.gravity()) return ply >= 12 ? 10.0 : 2.0;
-  return 1.0;
+  return 0.9;  // the searches' last poll and the move's output fit in the second
 }
 
 Knowledge::Knowledge(const Board& b, const std::string& search, double move_time) : board_(b), move_time_(move_time) {
@@ -34,6 +34,9 @@ Knowledge::Knowledge(const Board& b, const std::string& search, double move_time
   const std::string given = search.empty() ? default_strategy(b) : search;
   strategy_ = make_strategy(b, given);  // refuses a bad spec now, before any output
   spec_ = strategy_->spec();
+  // The race's other family (engines.hpp), without --search.
+  if (const std::string partner = partner_strategy(b); search.empty() && !partner.empty())
+    partner_ = make_strategy(b, partner);
   // The distance mode of --search as given when it has one, else (and
   // without --search) the board's own.  distance_strategy knows which
   // strategies have one and refuses the others; it is given the spec as
@@ -51,6 +54,10 @@ Knowledge::Knowledge(const Board& b, const std::string& search, double move_time
   }
 }
 
+std::optional<SearchResult> Knowledge::value_within(const Position& p, std::chrono::nanoseconds budget) {
+  return partner_ ? race_within(*strategy_, *partner_, p, budget) : search_within(*strategy_, p, budget);
+}
+
 EngineMove Knowledge::proven_move(const Position& p, Rng& rng) {
   using Clock = std::chrono::steady_clock;
   const double seconds = move_seconds(board_, p.ply(), move_time_);
@@ -60,7 +67,7 @@ EngineMove Knowledge::proven_move(const Position& p, Rng& rng) {
   // zero as no budget at all.
   const auto left = [&] { return std::max<std::chrono::nanoseconds>(deadline - Clock::now(), std::chrono::nanoseconds(1)); };
   const Side s = p.to_move();
-  if (const std::optional<SearchResult> weak = search_within(*strategy_, p, left()); weak && weak->proved) {
+  if (const std::optional<SearchResult> weak = value_within(p, left()); weak && weak->proved) {
     if (weak->value != 0 && distance_)  // step 1: a win or a loss, by the shortest or longest way
       if (const std::optional<SearchResult> d = search_within(*distance_, p, left()); d && d->proved && d->best_move >= 0)
         return {d->best_move, {}};
@@ -77,7 +84,7 @@ EngineMove Knowledge::proven_move(const Position& p, Rng& rng) {
     for (const int c : cells) {
       Position q = p;
       q.play(c, s);
-      const std::optional<SearchResult> r = search_within(*strategy_, q, left());
+      const std::optional<SearchResult> r = value_within(q, left());
       if (!r) break;
       if (r->proved && r->value == weak->value) return {c, {}};
     }
@@ -86,7 +93,8 @@ EngineMove Knowledge::proven_move(const Position& p, Rng& rng) {
   static constexpr Level kLookAhead{"look-ahead", 2, 0.0, 0.0, ""};
   static const ValueOracle none;
   return {choose_move(kLookAhead, board_, p, none, rng),
-          fmt::format("not proven: {} proved no move within {:g} s; a 2-ply look-ahead chose it", spec_, seconds)};
+          fmt::format("not proven: {}{} proved no move within {:g} s; a 2-ply look-ahead chose it", spec_,
+                      partner_ ? " (raced against " + partner_->spec() + ")" : "", seconds)};
 }
 
 const ValueOracle& Knowledge::oracle() {

@@ -6,9 +6,9 @@
 // move is far too slow there: 36 proofs a move on 6x6).  It searches the
 // position itself within a time budget per move (move_seconds) and plays:
 //   1. the fastest win (or slowest loss) when the board's distance strategy
-//      (distance_strategy(): best:distance=on with its pairing test on
-//      boards with k >= 4, or connect:mode=distance with gravity; --search's
-//      own distance mode when it has one) proves it in time;
+//      (distance_strategy(): best:distance=on, with its pairing test where
+//      that pays, or connect:mode=distance with gravity; --search's own
+//      distance mode when it has one) proves it in time;
 //   2. else the move of the value search (--search, or the board's default
 //      strategy), whose value is proven: a winning move wins, a drawing move
 //      draws, though not always by the shortest way;
@@ -17,16 +17,26 @@
 //      (ties in cell order), whose own value is proven equal to the position's;
 //   4. else, out of time, the move that a 2-ply look-ahead prefers (it wins in
 //      one and blocks a win in one), said to be NOT proven.
+// Without --search, the value search of steps 2 and 3 is a race of two
+// families on two threads (race_within, budgeted_search.hpp): the board's
+// default and the other family (dfpn against best), because each fails
+// where the other does not.  On 6x6 k=5, best:pairing=on took 2.6 s on a
+// position of ply 2 that dfpn proves in 0.05 s; on 6x6 k=4 one stone in,
+// best took up to 2.4 s where dfpn took 0.2 s, and dfpn up to 0.96 s where
+// best took 0.07 s.  The first proof plays.
 // So the moves of hard depend on the machine's speed only through which of
-// these steps finishes in time; every move of steps 1-3 is proven optimal.
-// The budget is read through the cancellable search, every 2^16 nodes: a
-// strategy whose nodes are slow overruns it (dfpn on 8x8 k=5 took minutes
-// to notice a 10 ms budget at load 15; on 7x7 k=5 the first move took 7.6 s).
+// these steps (and which family of the race) finishes in time; every move
+// of steps 1-3 is proven optimal.
+// The budget is read through the cancellable search, every 2^16 nodes (64
+// for the provers, whose nodes are slow: before that, dfpn on 8x8 k=5 took
+// minutes to notice a 10 ms budget at load 15, and on 7x7 k=5 the first move
+// took 7.6 s).
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -49,8 +59,9 @@ struct EngineMove {
 };
 
 // hard's time for one move from a position at `ply` on a board over 16
-// cells: `given` when it is positive (--move-time), else 1 s, or with gravity
-// 10 s from ply 12 on and 2 s before.
+// cells: `given` when it is positive (--move-time), else 0.9 s (so that the
+// move is played within a second: a search overruns its budget by up to one
+// poll, milliseconds), or with gravity 10 s from ply 12 on and 2 s before.
 double move_seconds(const Board& b, int ply, double given);
 
 // The values of moves for medium, hard and the hint: the exact solution on
@@ -76,7 +87,12 @@ class Knowledge {
   std::string spec_;
   double move_time_ = 0;
   std::unique_ptr<Strategy> strategy_;
+  std::unique_ptr<Strategy> partner_;   // the other family, raced against strategy_ (none with --search)
   std::unique_ptr<Strategy> distance_;  // the board's distance strategy (step 1)
+
+  // The value search of p within `budget`: strategy_ alone, or raced
+  // against partner_ (race_within); nullopt when out of time.
+  std::optional<SearchResult> value_within(const Position& p, std::chrono::nanoseconds budget);
   std::shared_ptr<const ExactSolution> solution_;
   ValueOracle oracle_;
 };

@@ -48,7 +48,7 @@ std::vector<StrategyOption> best_options() {
            "win (no search; not on gravity boards)", StrategyOption::Kind::choice, false, false},
           {"distance", "off", {"on", "off"}, "also the exact distance to the end (null-window bisection on a distance "
                                              "score after the value)"},
-          {"nodes", "0", {}, "node budget (0: none), rounded up to a multiple of 65,536 (the cancellation poll); a "
+          {"nodes", "0", {}, "node budget (0: none), rounded up to a multiple of 1,024 (the cancellation poll); a "
            "search that reaches it stops, and its result is unknown", kNumber, false, false}};
 }
 

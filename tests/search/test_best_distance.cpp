@@ -14,8 +14,10 @@
 #include "algorithms/search/best_search.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
+#include "tests/search/best_support.hpp"
 
 using namespace tictac;
+using namespace tictac::best_test;
 
 namespace {
 
@@ -38,37 +40,6 @@ std::vector<Position> positions(const ExactSolution& sol, int sample, std::uint6
   std::uint64_t state = seed;
   for (int i = 0; i < sample; ++i) out.push_back(all[splitmix64(state) % all.size()]);
   return out;
-}
-
-// Searches every position in distance mode and checks it against the
-// solution; returns the failures (the first few reported through INFO).
-int failures(const ExactSolution& sol, const BestOptions& o, const std::vector<Position>& ps) {
-  const Board& b = sol.board();
-  BestSearch<NoStats> search(b, o);
-  int failed = 0;
-  for (const Position& p : ps) {
-    NoStats none;
-    const SearchResult r = search.search(p, none);
-    const int value = sol.value(p), distance = sol.distance(p);
-    const int mover = p.to_move() == Side::X ? 1 : -1;
-    const int e = p.ply() + distance;
-    const int score = value == 0 ? 0 : value * mover * (b.cells() + 1 - e);
-    // The move: legal, and the position after it has the value and one
-    // ply less to go.
-    bool move_ok = r.best_move >= 0 && (p.legal_moves(b) >> r.best_move & 1);
-    if (move_ok) {
-      Position q = p;
-      q.play(r.best_move, p.to_move());
-      move_ok = sol.value(q) == value && sol.distance(q) + 1 == distance;
-    }
-    if (r.value != value || r.distance != distance || r.score != score || !move_ok) {
-      if (failed++ < 3)
-        UNSCOPED_INFO(b.size_name() << " x=" << p.x << " o=" << p.o << ": value " << r.value << " (exact " << value
-                                    << "), distance " << r.distance << " (exact " << distance << "), score " << r.score
-                                    << " (" << score << "), move " << r.best_move);
-    }
-  }
-  return failed;
 }
 
 }  // namespace

@@ -20,8 +20,10 @@
 #include "algorithms/search/breaker_pairing.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
+#include "tests/search/best_support.hpp"
 
 using namespace tictac;
+using namespace tictac::best_test;
 
 namespace {
 
@@ -77,28 +79,6 @@ std::vector<Position> positions(const ExactSolution& sol, int max_empty, int str
   return out;
 }
 
-// best with `o` on every position: value and move against the solution
-// (and the distance in distance mode); returns the failures.
-int failures(const ExactSolution& sol, const BestOptions& o, const std::vector<Position>& ps) {
-  const Board& b = sol.board();
-  BestSearch<NoStats> search(b, o);
-  int failed = 0;
-  for (const Position& p : ps) {
-    NoStats none;
-    const SearchResult r = search.search(p, none);
-    bool ok = r.value == sol.value(p) && r.best_move >= 0 && (sol.optimal_moves(p) >> r.best_move & 1);
-    if (o.distance) {
-      Position q = p;
-      q.play(r.best_move, p.to_move());
-      ok = ok && r.distance == sol.distance(p) && sol.distance(q) + 1 == sol.distance(p);
-    }
-    if (!ok && failed++ < 3)
-      UNSCOPED_INFO(b.name() << " x=" << p.x << " o=" << p.o << ": value " << r.value << " (exact " << sol.value(p)
-                             << "), move " << r.best_move << ", distance " << r.distance);
-  }
-  return failed;
-}
-
 BestOptions pairing_on() {
   BestOptions o;
   o.pairing = true;
@@ -147,21 +127,9 @@ TEST_CASE("best:pairing=on is exact on every non-terminal 3x3, 3x4 and 4x3 k=3 p
     INFO(b.name());
     const ExactSolution& sol = *exact_solution(b);
     const auto ps = positions(sol, b.cells(), 1);
-    std::vector<BestOptions> all{pairing_on()};
-    auto off = [&](auto change) {
-      BestOptions o = pairing_on();
-      change(o);
-      all.push_back(o);
-    };
-    off([](BestOptions& o) { o.wins = false; });
-    off([](BestOptions& o) { o.threats = false; });
-    off([](BestOptions& o) { o.window = BestOptions::Window::full; });
-    off([](BestOptions& o) { o.tt = BestOptions::Table::exact; });
-    off([](BestOptions& o) { o.tt = BestOptions::Table::none; });
-    off([](BestOptions& o) { o.live = false; });
-    off([](BestOptions& o) { o.order = BestOptions::Order::index; });
-    off([](BestOptions& o) { o.history = false; });
-    off([](BestOptions& o) { o.distance = true; });
+    std::vector<BestOptions> all = one_off_each(pairing_on());
+    all.push_back(pairing_on());
+    all.back().distance = true;
     for (const BestOptions& o : all) CHECK(failures(sol, o, ps) == 0);
   }
 }

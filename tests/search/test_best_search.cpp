@@ -8,8 +8,10 @@
 #include "algorithms/search/best_search.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "algorithms/exact/solution.hpp"
+#include "tests/search/best_support.hpp"
 
 using namespace tictac;
+using namespace tictac::best_test;
 
 namespace {
 
@@ -32,15 +34,6 @@ std::vector<BestOptions> every_combination() {
   return all;
 }
 
-std::string describe(const BestOptions& o) {
-  auto on = [](bool b) { return b ? "on" : "off"; };
-  return std::string("wins=") + on(o.wins) + ",threats=" + on(o.threats) +
-         ",window=" + (o.window == BestOptions::Window::null ? "null" : "full") +
-         ",tt=" + (o.tt == BestOptions::Table::canonical ? "canonical" : o.tt == BestOptions::Table::exact ? "exact" : "none") +
-         ",live=" + on(o.live) + ",order=" + (o.order == BestOptions::Order::eval ? "eval" : "index") +
-         ",history=" + on(o.history);
-}
-
 // The exact solutions, built once per test run (4x4 takes seconds) by the
 // process's one holder.
 const ExactSolution& solution(const Board& b) { return *exact_solution(b); }
@@ -54,27 +47,6 @@ std::vector<Position> positions(const ExactSolution& sol, int min_ply, int max_p
   for (auto i = space.ply_begin(min_ply); i < space.ply_begin(max_ply + 1); ++i)
     if (!space.terminal(i) && seen++ % stride == 0) out.push_back(space.position(i));
   return out;
-}
-
-// Searches every position with `o` and checks the value and the move against
-// the solution; returns how many positions failed (reported through INFO).
-template <class Stats = NoStats>
-int failures(const ExactSolution& sol, const BestOptions& o, const std::vector<Position>& ps) {
-  BestSearch<Stats> search(sol.board(), o);
-  int failed = 0;
-  for (const Position& p : ps) {
-    Stats stats;
-    const SearchResult r = search.search(p, stats);
-    const bool value_ok = r.value == sol.value(p);
-    const bool move_ok = r.best_move >= 0 && (sol.optimal_moves(p) >> r.best_move & 1);
-    if (!value_ok || !move_ok) {
-      if (failed++ < 3) {
-        UNSCOPED_INFO(describe(o) << ": x=" << p.x << " o=" << p.o << " value " << r.value << " (exact "
-                                  << sol.value(p) << "), move " << r.best_move);
-      }
-    }
-  }
-  return failed;
 }
 
 }  // namespace
@@ -102,21 +74,7 @@ TEST_CASE("the full solver, and each option switched off alone, solve every non-
   const ExactSolution& sol = solution(Board(3, 4, 3));
   const auto ps = positions(sol, 0, 12, 1);
   REQUIRE(ps.size() == 79563);
-  std::vector<BestOptions> all(1);
-  auto off = [&](auto change) {
-    BestOptions o;
-    change(o);
-    all.push_back(o);
-  };
-  off([](BestOptions& o) { o.wins = false; });
-  off([](BestOptions& o) { o.threats = false; });
-  off([](BestOptions& o) { o.window = BestOptions::Window::full; });
-  off([](BestOptions& o) { o.tt = BestOptions::Table::exact; });
-  off([](BestOptions& o) { o.tt = BestOptions::Table::none; });
-  off([](BestOptions& o) { o.live = false; });
-  off([](BestOptions& o) { o.order = BestOptions::Order::index; });
-  off([](BestOptions& o) { o.history = false; });
-  for (const BestOptions& o : all) CHECK(failures(sol, o, ps) == 0);
+  for (const BestOptions& o : one_off_each(BestOptions{})) CHECK(failures(sol, o, ps) == 0);
 }
 
 TEST_CASE("the full solver solves every non-terminal 4x3 k=3 position exactly", "[best_search]") {

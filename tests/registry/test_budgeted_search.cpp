@@ -42,7 +42,7 @@ TEST_CASE("a budgeted search that finishes, or has no budget, is the plain searc
   }
 }
 
-TEST_CASE("a race of two searches gives the first proved answer and stops the other; out of time, none",
+TEST_CASE("a race of two searches gives the first proved answer and stops the other, and out of time none",
           "[budgeted_search]") {
   // 4x4 k=3: minimax over the whole tree takes hours; best proves the
   // first-player win in microseconds.

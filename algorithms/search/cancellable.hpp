@@ -15,7 +15,7 @@
 // A node budget rides on the same countdown: with polls_left = P > 0 the
 // search ends by throwing SearchOutOfBudget (a SearchCancelled) at its
 // P-th poll, that is at node P * poll_nodes exactly (best's `nodes`, the
-// only user, polls every kCancelPollNodes).  So a budget is
+// only user, polls every 1,024 nodes: BestSearch::kCancelPollNodes).  So a budget is
 // counted in whole polls, and where a search stops does not depend on the
 // machine, the load or the flag: the same search stops at the same node.
 //

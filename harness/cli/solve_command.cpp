@@ -125,7 +125,7 @@ void add_solve(CLI::App& app) {
                   "stop after SECONDS of wall time, counted over all of solve's searches (counting, timed and "
                   "--all-optimal): the value is then unknown, as when a prover's budget runs out (exit 3; JSON "
                   "value null and proved false; no statistics).  The limit is read every 2^16 nodes of the "
-                  "search (every 64 of pns and dfpn), so it can be overrun by that much.  Default: no limit")
+                  "search (every 1,024 of best, every 64 of pns and dfpn), so it can be overrun by that much.  Default: no limit")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--no-timing", opts->no_timing,
                 "run only the counting search: no timed statistics-free search (time_ns is null in JSON)");

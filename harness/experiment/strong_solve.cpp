@@ -65,7 +65,7 @@ std::string StrongSolver::description() const {
 
 bool StrongSolver::run(Strategy& s, const Position& p, SearchResult& out, Strategy* rival) {
   const auto budget = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(budget_));
-  const auto r = rival ? race_within(s, *rival, p, budget) : search_within(s, p, budget);
+  const auto r = race_within(s, rival, p, budget);
   if (!r) return false;
   out = *r;
   return out.proved;

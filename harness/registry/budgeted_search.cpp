@@ -119,7 +119,8 @@ std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::c
   return r;
 }
 
-std::optional<SearchResult> race_within(Strategy& a, Strategy& b, const Position& p, std::chrono::nanoseconds budget) {
+std::optional<SearchResult> race_within(Strategy& a, Strategy* b, const Position& p, std::chrono::nanoseconds budget) {
+  if (!b) return search_within(a, p, budget);
   std::atomic<bool> stop{false};  // set by the deadline, by the first proof, or by an error
   std::mutex m;
   std::optional<SearchResult> first;
@@ -142,7 +143,7 @@ std::optional<SearchResult> race_within(Strategy& a, Strategy& b, const Position
   Timer* timer = budget > std::chrono::nanoseconds::zero() ? &Timer::instance() : nullptr;
   const std::uint64_t ticket = timer ? timer->arm(std::chrono::steady_clock::now() + budget, &stop) : 0;
   {
-    std::jthread second([&] { run(b); });
+    std::jthread second([&] { run(*b); });
     run(a);
   }  // joined: both searches have ended
   if (timer) timer->disarm(ticket);

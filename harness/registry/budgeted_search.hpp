@@ -5,7 +5,8 @@
 //
 // One timer thread, shared by every budgeted search of the process, sets a
 // search's cancel flag when its budget has passed; the cancellable search
-// reads the flag every 2^16 nodes, 64 for the provers (algorithms/search/cancellable.hpp):
+// reads the flag every 2^16 nodes, 1,024 for best and 64 for the provers
+// (cancel_poll_nodes, algorithms/search/cancellable.hpp):
 // the search loop itself carries no clock and no atomic.  A cancelled search
 // leaves nothing behind: the Strategy drops the instance it cancelled and
 // builds a fresh one at its next search (erased_strategy.hpp), so the same
@@ -36,13 +37,14 @@ bool run_within(std::chrono::nanoseconds budget, const std::function<void(const 
 std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::nanoseconds budget);
 
 // A portfolio of two: the statistics-free searches of p by a (on this
-// thread) and b (on a second one) side by side, each stopped once the other
+// thread) and *b (on a second one) side by side, each stopped once the other
 // has proved its answer or once `budget` of wall time has passed (a budget
 // of zero or less: no deadline).  The first proved answer, or nullopt when
 // neither proved one in time.  Which one wins can depend on the machine and
-// its load; both answers are proved.  a and b must be different strategy
+// its load; both answers are proved.  a and *b must be different strategy
 // objects; an exception of either (other than SearchCancelled) stops the
-// other and passes through.
-std::optional<SearchResult> race_within(Strategy& a, Strategy& b, const Position& p, std::chrono::nanoseconds budget);
+// other and passes through.  Without b (nullptr): search_within(a, ...),
+// unproved answers included.
+std::optional<SearchResult> race_within(Strategy& a, Strategy* b, const Position& p, std::chrono::nanoseconds budget);
 
 }  // namespace tictac

@@ -7,8 +7,8 @@
 // A node budget (set_node_budget; best's `nodes` option): the counting and
 // statistics-free searches, and the cancellable ones, then run as the
 // cancellable instantiations, whose countdown stops them at the budget
-// rounded up to whole polls (of kCancelPollNodes nodes for best, the one
-// algorithm with such a budget: cancellable.hpp).
+// rounded up to whole polls (of 1,024 nodes for best, the one algorithm
+// with such a budget: cancel_poll_nodes, cancellable.hpp).
 // A search stopped so returns proved = false, "unknown within the budget",
 // with the statistics it gathered.  A traced search has no budget.
 //

@@ -54,8 +54,8 @@ class Strategy {
   // The same search, recording what it visited.
   virtual SearchResult search_traced(const Position& p, SearchTrace& trace) = 0;
   // search() and search_fast() that another thread can stop by setting
-  // `cancel`: the search reads it every 2^16 nodes (64 for the provers,
-  // whose nodes are slow) and, once it is set,
+  // `cancel`: the search reads it every 2^16 nodes (1,024 for best, 64 for
+  // the provers, whose nodes are slow: cancel_poll_nodes) and, once it is set,
   // throws SearchCancelled (algorithms/search/cancellable.hpp).  Otherwise the
   // same results.  The countdown makes search_fast_cancellable slower than
   // search_fast (3x3, callgrind: 17% for negamax and minimax, 1-2% for

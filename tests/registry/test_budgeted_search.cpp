@@ -54,8 +54,8 @@ TEST_CASE("a race of two searches gives the first proved answer and stops the ot
   for (bool fast_first : {true, false}) {
     INFO("fast on the " << (fast_first ? "calling" : "second") << " thread");
     const auto t0 = std::chrono::steady_clock::now();
-    const auto r = fast_first ? race_within(*fast, *slow, Position{}, std::chrono::seconds(60))
-                              : race_within(*slow, *fast, Position{}, std::chrono::seconds(60));
+    const auto r = fast_first ? race_within(*fast, slow.get(), Position{}, std::chrono::seconds(60))
+                              : race_within(*slow, fast.get(), Position{}, std::chrono::seconds(60));
     REQUIRE(r.has_value());
     CHECK(r->value == plain.value);
     CHECK(r->value == 1);  // 4x4 k=3 is a first-player win
@@ -66,12 +66,12 @@ TEST_CASE("a race of two searches gives the first proved answer and stops the ot
   // Two searches that both take hours: the deadline stops both, no answer.
   auto slow2 = make_strategy(b, "negamax");
   const auto t0 = std::chrono::steady_clock::now();
-  CHECK_FALSE(race_within(*slow, *slow2, Position{}, std::chrono::milliseconds(20)).has_value());
+  CHECK_FALSE(race_within(*slow, slow2.get(), Position{}, std::chrono::milliseconds(20)).has_value());
   CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
   // Both strategies search again afterwards, and without a deadline a race
   // is the faster one's answer.
   const Position late = parse_position(b, "XO.X/OX../O.XO/..X.");
-  const auto again = race_within(*slow, *slow2, late, std::chrono::nanoseconds::zero());
+  const auto again = race_within(*slow, slow2.get(), late, std::chrono::nanoseconds::zero());
   REQUIRE(again.has_value());
   CHECK(again->value == fast->search_fast(late).value);
 }

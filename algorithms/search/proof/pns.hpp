@@ -85,11 +85,7 @@ template <class Stats>
 class Pns {
  public:
   using Options = PnsOptions;
-  // A cancel flag (a time limit) is read every 64 expansions
-  // (cancellable.hpp): an expansion takes 10 us (6x6 k=4) to 0.75 ms (7x7
-  // k=5, with the pairing search), so 2^16 of them overran a 1 s limit by
-  // seconds.  The node budget (`nodes`) is the prover's own, exact.
-  static constexpr std::uint32_t kCancelPollNodes = 64;
+  static constexpr std::uint32_t kCancelPollNodes = kProverCancelPollNodes;  // proof_number.hpp
 
   Pns(const Board& board, Options options = {})
       : board_(board),

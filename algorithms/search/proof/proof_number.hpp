@@ -11,6 +11,12 @@
 
 namespace tictac {
 
+// The provers' poll of a cancel flag (a time limit), every 64 expansions
+// (cancellable.hpp, cancel_poll_nodes): an expansion takes 10 us (6x6 k=4)
+// to 0.75 ms (7x7 k=5, with the pairing search), so 2^16 of them overran a
+// 1 s limit by seconds.  Their node budget (`nodes`) is their own, exact.
+inline constexpr std::uint32_t kProverCancelPollNodes = 64;
+
 using ProofNumber = std::uint32_t;
 inline constexpr ProofNumber kInfinity = 0x7fffffffu;
 

@@ -54,10 +54,6 @@ Knowledge::Knowledge(const Board& b, const std::string& search, double move_time
   }
 }
 
-std::optional<SearchResult> Knowledge::value_within(const Position& p, std::chrono::nanoseconds budget) {
-  return partner_ ? race_within(*strategy_, *partner_, p, budget) : search_within(*strategy_, p, budget);
-}
-
 EngineMove Knowledge::proven_move(const Position& p, Rng& rng) {
   using Clock = std::chrono::steady_clock;
   const double seconds = move_seconds(board_, p.ply(), move_time_);
@@ -67,7 +63,7 @@ EngineMove Knowledge::proven_move(const Position& p, Rng& rng) {
   // zero as no budget at all.
   const auto left = [&] { return std::max<std::chrono::nanoseconds>(deadline - Clock::now(), std::chrono::nanoseconds(1)); };
   const Side s = p.to_move();
-  if (const std::optional<SearchResult> weak = value_within(p, left()); weak && weak->proved) {
+  if (const std::optional<SearchResult> weak = race_within(*strategy_, partner_.get(), p, left()); weak && weak->proved) {
     if (weak->value != 0 && distance_)  // step 1: a win or a loss, by the shortest or longest way
       if (const std::optional<SearchResult> d = search_within(*distance_, p, left()); d && d->proved && d->best_move >= 0)
         return {d->best_move, {}};
@@ -84,7 +80,7 @@ EngineMove Knowledge::proven_move(const Position& p, Rng& rng) {
     for (const int c : cells) {
       Position q = p;
       q.play(c, s);
-      const std::optional<SearchResult> r = value_within(q, left());
+      const std::optional<SearchResult> r = race_within(*strategy_, partner_.get(), q, left());
       if (!r) break;
       if (r->proved && r->value == weak->value) return {c, {}};
     }

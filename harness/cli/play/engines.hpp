@@ -27,8 +27,8 @@
 // So the moves of hard depend on the machine's speed only through which of
 // these steps (and which family of the race) finishes in time; every move
 // of steps 1-3 is proven optimal.
-// The budget is read through the cancellable search, every 2^16 nodes (64
-// for the provers, whose nodes are slow: before that, dfpn on 8x8 k=5 took
+// The budget is read through the cancellable search, every 2^16 nodes (1,024
+// for best, 64 for the provers, whose nodes are slow: before that, dfpn on 8x8 k=5 took
 // minutes to notice a 10 ms budget at load 15, and on 7x7 k=5 the first move
 // took 7.6 s).
 #pragma once
@@ -36,7 +36,6 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -89,10 +88,6 @@ class Knowledge {
   std::unique_ptr<Strategy> strategy_;
   std::unique_ptr<Strategy> partner_;   // the other family, raced against strategy_ (none with --search)
   std::unique_ptr<Strategy> distance_;  // the board's distance strategy (step 1)
-
-  // The value search of p within `budget`: strategy_ alone, or raced
-  // against partner_ (race_within); nullopt when out of time.
-  std::optional<SearchResult> value_within(const Position& p, std::chrono::nanoseconds budget);
   std::shared_ptr<const ExactSolution> solution_;
   ValueOracle oracle_;
 };

@@ -38,6 +38,41 @@ std::optional<Position> random_play(const Board& board, int ply, Rng& rng) {
   return p;
 }
 
+namespace {
+
+// The legal cells that add a stone to one of `side`'s fullest live windows.
+Mask building_cells(const Board& board, const Position& p, Side side, Mask legal) {
+  const Mask own = p.stones(side), theirs = p.stones(other(side));
+  int best = 0;
+  Mask cells = 0;
+  for (Mask m = legal; m; m &= m - 1) {
+    const int cell = std::countr_zero(m);
+    int fullest = 0;
+    for (Mask w : board.windows_through(cell))
+      if ((w & theirs) == 0) fullest = std::max(fullest, std::popcount(w & own));
+    if (fullest > best) best = fullest, cells = 0;
+    if (fullest == best) cells |= m & -m;
+  }
+  return best > 0 ? cells : legal;
+}
+
+}  // namespace
+
+std::optional<Position> builder_play(const Board& board, int ply, Side builder, Rng& rng) {
+  Position p;
+  for (int t = 0; t < ply; ++t) {
+    Mask moves = p.legal_moves(board);
+    if (moves == 0) return std::nullopt;
+    const Side s = p.to_move();
+    if (s == builder && (rng.next() & 1) == 0) moves = building_cells(board, p, s, moves);
+    const int cell = nth_bit(moves, rng.next() % static_cast<std::uint64_t>(std::popcount(moves)));
+    p.play(cell, s);
+    if (board.wins_through(p.stones(s), cell)) return std::nullopt;
+  }
+  if (is_terminal(board, p)) return std::nullopt;
+  return p;
+}
+
 PlyEnumeration enumerate_ply(const Board& board, int ply, bool canonical, std::size_t limit, std::size_t layer_limit) {
   const SymmetryGroup group(board);
   std::vector<Position> layer{Position{}};

@@ -25,6 +25,15 @@ namespace tictac {
 // before it (the position at `ply` itself must be unfinished as well).
 std::optional<Position> random_play(const Board& board, int ply, Rng& rng);
 
+// A builder's game to `ply`: `builder` builds lines and the other side plays
+// at random, so that early positions with a forced win, rare in random play
+// on k=5 boards, are sampled too.  On each of its turns the builder draws a
+// bit: 1, a random legal move; 0, a legal cell that adds a stone to one of
+// its fullest live windows (a window holding none of the opponent's stones;
+// the most of its own), uniform among such cells (all legal cells where no
+// window is live).  The same stream and rules as random_play otherwise.
+std::optional<Position> builder_play(const Board& board, int ply, Side builder, Rng& rng);
+
 // The unfinished positions at `ply`, layer by layer from the empty board with
 // duplicates merged (one per symmetry class, the canonical forms, when
 // `canonical`), sorted by Position::operator<.  Refuses to go on (complete =

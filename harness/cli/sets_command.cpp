@@ -31,7 +31,7 @@ struct SetsCli {
     return s;
   }();
   double max_seconds = 0;
-  bool value_fallback = false;
+  bool value_fallback = false, builders = false;
   std::vector<std::string> positions;
   std::string out, check;
   bool split = false, resolve = false;
@@ -62,9 +62,12 @@ SetRequest request_of(const SetsCli& o, const Board& board) {
   SetRequest r = set_request(ps);
   r.max_seconds = o.max_seconds;
   r.value_fallback = o.value_fallback;
+  r.builders = o.builders;
   for (const std::string& p : o.positions) r.positions.push_back(parse_position(board, p));
   if (r.kind == PositionSetKind::stratified && r.per_stratum <= 0 && r.per_group <= 0)
     throw std::invalid_argument("--kind stratified needs --per-stratum (Pons's six strata) or --per-group (up to 16 cells)");
+  if (r.builders && !(r.kind == PositionSetKind::stratified && r.per_stratum > 0))
+    throw std::invalid_argument("--builders applies to --kind stratified with --per-stratum (Pons's strata) only");
   return r;
 }
 
@@ -78,7 +81,7 @@ std::vector<std::string> set_notes(const SetsCli& o, const Board& board, const S
                                   (r.per_ply ? " --per-ply " + std::to_string(r.per_ply) : "") +
                                   " --budget " + fmt::format("{}", o.set.budget_seconds) +
                                   (o.max_seconds > 0 ? " --max-seconds " + fmt::format("{}", o.max_seconds) : "") +
-                                  (o.value_fallback ? " --value-fallback" : ""));
+                                  (o.value_fallback ? " --value-fallback" : "") + (o.builders ? " --builders" : ""));
   notes.insert(notes.begin() + 1, "value: X's view; value_to_move: the side to move's; distance: plies to the end under perfect "
                                   "play (the winner as fast as it can, the loser as slow; a draw's is the empty cells); empty where unknown");
   return notes;
@@ -228,6 +231,10 @@ void add_sets(CLI::App& app) {
                 "stratified, gravity boards that connect holds: when a distance search runs out of the budget, seek "
                 "the value with a weak search (a draw's distance follows from it; a win or loss without its distance "
                 "still has no stratum). The other boards always seek the value first");
+  cmd->add_flag("--builders", o->builders,
+                "stratified with --per-stratum: every other game of the begin phase is a builder's game, X and O in turn "
+                "building lines against random replies, to reach early forced wins (begin-medium), which random play "
+                "rarely reaches on k=5 boards. The file's notes say how many games were builders'");
   cmd->add_option("--balance", o->set.balance, "stratified: balance each stratum by value: on, off, auto (when most positions are draws)")
       ->check(CLI::IsMember({"auto", "on", "off"}))
       ->capture_default_str();

@@ -189,7 +189,12 @@ class PonsSampler {
     while (!p && games_ < max_games_) {
       ply = ph.lo + static_cast<int>(rng_.next() % static_cast<std::uint64_t>(ph.hi - ph.lo + 1));
       ++games_;
-      p = random_play(board_, ply, rng_);
+      if (r_.builders && &ph == &phases_[0] && begin_games_++ % 2 == 1) {
+        ++builder_games_;
+        p = builder_play(board_, ply, builder_games_ % 2 == 1 ? Side::X : Side::O, rng_);
+      } else {
+        p = random_play(board_, ply, rng_);
+      }
     }
     return p;
   }
@@ -223,6 +228,11 @@ class PonsSampler {
     out.notes.push_back("sampled by seeded random play (seed " + std::to_string(r_.seed) + ", SplitMix64, move = next() % legal moves): " +
                         std::to_string(games_) + " games, " + std::to_string(solved_) + " distinct positions strong-solved by " +
                         solver_.description());
+    if (r_.builders)
+      out.notes.push_back(std::to_string(builder_games_) + " of the games are builders' games: every other game of the begin phase, "
+                          "X and O in turn build lines (each of the builder's moves: next() & 1 == 1, a random legal move; "
+                          "0, uniform among the legal cells that add a stone to one of its fullest live windows), the other "
+                          "side plays at random");
     out.notes.push_back(balanced ? "balanced by value: each stratum takes the side to move's losses, draws and wins in turn (" +
                                        std::to_string(draws_) + " of the " + std::to_string(solved_) + " solved positions are draws)"
                                  : "not balanced by value (" + std::to_string(draws_) + " of the " + std::to_string(solved_) +
@@ -289,7 +299,7 @@ class PonsSampler {
   const std::array<Phase, 3> phases_;
   // By stratum, by the side to move's value + 1 (loss, draw, win).
   std::vector<std::array<std::vector<Kept>, 3>> kept_;
-  std::size_t solved_ = 0, draws_ = 0, value_only_ = 0, games_ = 0, order_ = 0;
+  std::size_t solved_ = 0, draws_ = 0, value_only_ = 0, games_ = 0, order_ = 0, begin_games_ = 0, builder_games_ = 0;
   std::vector<Position> unknown_;
   std::set<Position> seen_;
   Rng rng_;

@@ -29,7 +29,11 @@
 // kept if its stratum still wants positions.  Balance by value (on; auto:
 // when most solved positions are draws): a stratum takes the values of the
 // side to move (loss, draw, win) in turn, so that no value fills it alone
-// when another is there to take.
+// when another is there to take.  With `builders`, every other game of the
+// begin phase is a builder's game (position_set_sample.hpp: builder_play),
+// the builder X and O in turn: random play on k=5 boards rarely reaches an
+// early forced win far from its end (begin-medium), and a side that builds
+// lines against random replies often does.
 //
 // A position that the strong solver leaves unknown within the budget is left
 // out and counted; so is, in a stratified set, a win or a loss whose distance
@@ -61,6 +65,7 @@ struct SetRequest {
   std::size_t max_games = 0;           // random and Pons strata: games of random play at most (0: 100 per wanted position)
   Balance balance = Balance::automatic;
   double max_seconds = 0;              // Pons strata: stop sampling after this long and keep what was found (0: no limit)
+  bool builders = false;               // Pons strata: every other game of the begin phase is a builder's game (below)
   bool value_fallback = false;         // Pons strata, connect's gravity boards: seek the value of a position whose distance search ran out (it finds draws only); elsewhere the value comes first anyway (strong_solve.hpp)
   std::vector<Position> positions;     // list
 };

@@ -93,6 +93,35 @@ TEST_CASE("a random set where fewer positions exist gives them all and says so",
   CHECK(generate_set(b, r, solver).entries == g.entries);
 }
 
+TEST_CASE("a builder's game is legal play to its ply, and the builder's lines are fuller than in random play", "[set_generator]") {
+  // Fullest: the most of a side's stones in one window without the other's.
+  const auto fullest = [](const Board& b, const Position& p, Side s) {
+    int most = 0;
+    for (Mask w : b.windows())
+      if ((w & p.stones(other(s))) == 0) most = std::max(most, std::popcount(w & p.stones(s)));
+    return most;
+  };
+  for (const Board& b : {Board(6, 6, 5), Board(6, 7, 4, true)}) {
+    Rng rng(11);
+    int built = 0, random = 0, games = 0;
+    for (int i = 0; i < 400; ++i) {
+      const Side builder = i % 2 ? Side::O : Side::X;
+      const int ply = 6 + i % 5;
+      const std::optional<Position> p = builder_play(b, ply, builder, rng);
+      const std::optional<Position> q = random_play(b, ply, rng);
+      if (!p || !q) continue;
+      CHECK(p->ply() == ply);
+      CHECK_FALSE(is_terminal(b, *p));
+      CHECK(reachable_in_play(b, *p));
+      built += fullest(b, *p, builder);
+      random += fullest(b, *q, builder);
+      ++games;
+    }
+    REQUIRE(games > 200);
+    CHECK(built > random);  // summed over the games: more stones in the builder's fullest window
+  }
+}
+
 TEST_CASE("Pons's strata hold positions whose ply and exact distance put them there", "[set_generator]") {
   const Board b(4, 4, 3, true);
   const auto exact = exact_solution(b);
@@ -101,7 +130,11 @@ TEST_CASE("Pons's strata hold positions whose ply and exact distance put them th
   r.kind = PositionSetKind::stratified;
   r.per_stratum = 15;
   r.seed = 3;
+  r.builders = GENERATE(false, true);
   const GeneratedSet g = generate_set(b, r, solver);
+  CHECK(std::any_of(g.notes.begin(), g.notes.end(), [](const std::string& n) {
+          return n.find("builders' games") != std::string::npos;
+        }) == r.builders);
   REQUIRE(g.entries.size() == g.strata.size());
   REQUIRE_FALSE(g.entries.empty());
   for (std::size_t i = 0; i < g.entries.size(); ++i) {

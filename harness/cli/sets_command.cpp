@@ -35,6 +35,7 @@ struct SetsCli {
   std::vector<std::string> positions;
   std::string out, check;
   bool split = false, resolve = false;
+  bool board_given = false;  // --board, --k or --gravity on the command line
 };
 
 std::filesystem::path split_path(const std::filesystem::path& out, const std::string& stratum) {
@@ -158,8 +159,21 @@ void generate(const SetsCli& o) {
   }
 }
 
+// The board to check a file on: the options' when given, else the one board
+// the file's rows name.
+Board check_board(const SetsCli& o) {
+  if (o.board_given) return o.board.parse_board();
+  const std::vector<Board> boards = position_set_file_boards(o.check);
+  if (boards.size() == 1) return boards[0];
+  if (boards.empty())
+    throw std::invalid_argument(o.check + ": the file names no board (it has no board and k columns): give --board and --k");
+  std::string names;
+  for (const Board& b : boards) names += (names.empty() ? "" : ", ") + b.name();
+  throw std::invalid_argument(o.check + ": the file holds rows of " + names + ": choose one with --board and --k (and --gravity)");
+}
+
 void check(const SetsCli& o) {
-  const Board board = o.board.parse_board();
+  const Board board = check_board(o);
   std::shared_ptr<const ExactSolution> exact;
   if (board.cells() <= 16) exact = exact_solution(board);
   const ReadSet set = read_position_set_file(o.check, board, exact.get());
@@ -243,12 +257,15 @@ void add_sets(CLI::App& app) {
   cmd->add_flag("--split", o->split,
                 "stratified: one file per stratum that holds a position, FILE's name with -STRATUM before its extension; the positions left "
                 "unknown are listed once, in FILE's name with -unknown.txt for its extension");
-  cmd->add_option("--check", o->check, "check this set file instead: every row read back and checked (position_set_io.hpp)");
+  cmd->add_option("--check", o->check,
+                  "check this set file instead: every row read back and checked (position_set_io.hpp), on the board "
+                  "the file's rows name (--board, --k and --gravity choose one where it holds several)");
   cmd->add_flag("--resolve", o->resolve, "with --check: also strong-solve every row again and compare (slow beyond 16 cells)");
   cmd->footer("Progress goes to stderr. Random choices draw from SplitMix64 with --seed, so a set is the same on every "
               "machine, except which positions the time budget leaves unknown (they are listed in the file's notes). "
               "The file's '#' lines say how the set was made and how the strata were cut.");
-  cmd->callback([o] {
+  cmd->callback([o, cmd] {
+    o->board_given = cmd->count("--board") + cmd->count("--k") + cmd->count("--gravity") > 0;
     if (!o->check.empty()) check(*o);
     else generate(*o);
   });

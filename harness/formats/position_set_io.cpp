@@ -3,6 +3,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -261,6 +262,30 @@ ReadSet read_position_set_file(const std::filesystem::path& path, const Board& b
   const std::size_t other_rules = read_rows(r, header, board, exact, values_required, out);
   if (out.entries.empty()) refuse_no_rows(r, board, other_rules);
   return out;
+}
+
+std::vector<Board> position_set_file_boards(const std::filesystem::path& path) {
+  LineReader r{path, std::ifstream(path)};
+  if (!r.in) throw std::invalid_argument("cannot read position file '" + path.string() + "'");
+  const std::vector<std::string> header = read_header(r);
+  const SetColumns c = set_columns(r, header);
+  std::vector<Board> boards;
+  if (c.board < 0 || c.k < 0) return boards;
+  std::set<std::string> seen;
+  for (std::string line; std::getline(r.in, line);) {
+    ++r.line_no;
+    if (line.empty() || line == "\r" || is_comment(line)) continue;
+    const std::vector<std::string> f = split(line);
+    if (f.size() != header.size()) continue;  // the reader proper names the line
+    const std::string gravity = c.gravity >= 0 ? f[c.gravity] : "false";
+    if (!seen.insert(f[c.board] + "," + f[c.k] + "," + gravity).second) continue;
+    try {
+      boards.push_back(parse_board(f[c.board], std::stoi(f[c.k]), gravity == "true"));
+    } catch (const std::exception& e) {
+      r.fail("board '" + f[c.board] + "' with k '" + f[c.k] + "' is not a board: " + e.what());
+    }
+  }
+  return boards;
 }
 
 std::vector<PositionEntry> read_position_set(const std::filesystem::path& path, const ExactSolution& solution) {

@@ -65,6 +65,13 @@ struct ReadSet {
 ReadSet read_position_set_file(const std::filesystem::path& path, const Board& board, const ExactSolution* exact,
                                bool values_required = true);
 
+// The boards a file's rows name (its board, k and gravity columns), each
+// once, in the order of their first rows; empty when it has no board or no k
+// column.  For a reader that is not told the board (`tictac sets --check`).
+// Throws std::invalid_argument naming the file and line: a missing file or
+// header, a board that does not parse.
+std::vector<Board> position_set_file_boards(const std::filesystem::path& path);
+
 // The same on a board of at most 16 cells, with the exact solution given:
 // entries only, with the exact value and distance.
 std::vector<PositionEntry> read_position_set(const std::filesystem::path& path, const ExactSolution& solution);

@@ -197,3 +197,30 @@ TEST_CASE("over 16 cells, connect's and best's distance modes agree, and give Po
   CHECK(ja["pons_score"] == jb["pons_score"]);
   CHECK(json::parse(run_tictac("solve --board 4x5 --k 3 --gravity --no-timing --format json").out)["pons_score"].is_null());
 }
+
+TEST_CASE("tictac sets writes a stratified set that --check reads back on the board its rows name", "[cli]") {
+  tictac::test::TempDir dir;
+  const std::string out = (dir.path / "s.csv").string();
+  const auto made = run_tictac("sets --board 3x4 --k 3 --kind stratified --per-stratum 4 --seed 2 --builders --out '" + out + "'");
+  REQUIRE(made.exit_code == 0);
+  const std::string text = tictac::test::read_file(out);
+  CHECK_THAT(text, Catch::Contains("--builders"));        // the command that makes the set again
+  CHECK_THAT(text, Catch::Contains("builders' games"));  // and how many games were builders'
+  // No --board: the board of the file's rows (3x4 k=3, where the exact solution checks every row).
+  const auto checked = run_tictac("sets --check '" + out + "'");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.out, Catch::Contains("on 3x4k3") && Catch::Contains("equal to the exact solution's"));
+  // Another board given: its rows are not in the file.
+  CHECK(run_tictac("sets --check '" + out + "' --board 3x3").exit_code == 2);
+  // A file of two boards needs one chosen.
+  const std::string two = (dir.path / "two.csv").string();
+  tictac::test::write_file(two, "board,k,position\n3x3,3,X../.../...\n3x4,3,X.../..../....\n");
+  const auto both = run_tictac("sets --check '" + two + "'");
+  CHECK(both.exit_code == 2);
+  CHECK_THAT(both.err, Catch::Contains("3x3k3, 3x4k3") && Catch::Contains("--board"));
+  CHECK(run_tictac("sets --check '" + two + "' --board 3x4").exit_code == 0);
+  // --builders shapes the Pons strata's sampling only.
+  const auto refused = run_tictac("sets --kind random --plies 2 --per-ply 3 --builders");
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("--builders applies to --kind stratified"));
+}

@@ -284,8 +284,10 @@ class PonsSampler {
     out.notes.push_back(names_[s] + ": " + std::to_string(chosen.size()) + " positions (side to move: " +
                         std::to_string(by_value[2]) + " wins, " + std::to_string(by_value[1]) + " draws, " +
                         std::to_string(by_value[0]) + " losses)" +
-                        (chosen.size() < want_ ? "; short of the " + std::to_string(want_) + " wanted: random play found no more within " +
-                                                     std::to_string(games_) + " games" + (timed_out_ ? " and the time limit" : "")
+                        (chosen.size() < want_ ? "; short of the " + std::to_string(want_) + " wanted: " +
+                                                     (r_.builders ? "random and builders' play" : "random play") +
+                                                     " found no more within " + std::to_string(games_) + " games" +
+                                                     (timed_out_ ? " and the time limit" : "")
                                                : ""));
   }
 

@@ -177,9 +177,9 @@ void check(const SetsCli& o) {
   std::shared_ptr<const ExactSolution> exact;
   if (board.cells() <= 16) exact = exact_solution(board);
   const ReadSet set = read_position_set_file(o.check, board, exact.get());
-  fmt::print("{}: {} positions on {}: every row legal, reachable, unfinished, value and value_to_move in agreement, "
+  fmt::print("{}: {} position{} on {}: every row legal, reachable, unfinished, value and value_to_move in agreement, "
              "distance consistent with the value{}\n",
-             o.check, set.entries.size(), board.name(),
+             o.check, set.entries.size(), set.entries.size() == 1 ? "" : "s", board.name(),
              board.cells() <= 16 ? ", and value and distance equal to the exact solution's" : "");
   if (!o.resolve) return;
   StrongSolver solver(board, o.set.budget_seconds);

@@ -281,7 +281,8 @@ class PonsSampler {
       out.strata.push_back(names_[s]);
       ++by_value[static_cast<std::size_t>(k.e.value * sign_to_move(k.e.position) + 1)];
     }
-    out.notes.push_back(names_[s] + ": " + std::to_string(chosen.size()) + " positions (side to move: " +
+    out.notes.push_back(names_[s] + ": " + std::to_string(chosen.size()) +
+                        (chosen.size() == 1 ? " position" : " positions") + " (side to move: " +
                         std::to_string(by_value[2]) + " wins, " + std::to_string(by_value[1]) + " draws, " +
                         std::to_string(by_value[0]) + " losses)" +
                         (chosen.size() < want_ ? "; short of the " + std::to_string(want_) + " wanted: " +

@@ -23,22 +23,25 @@ struct PositionHash {
 
 }  // namespace
 
-std::optional<Position> random_play(const Board& board, int ply, Rng& rng) {
+namespace {
+
+// A game to `ply` from the empty board, each move uniform among the cells
+// `choose(p, side, legal)` leaves (a subset of the legal moves, drawing from
+// rng as it needs); nullopt when the game ends first.
+template <typename Choose>
+std::optional<Position> play_to(const Board& board, int ply, Rng& rng, Choose choose) {
   Position p;
   for (int t = 0; t < ply; ++t) {
-    const Mask moves = p.legal_moves(board);
-    const int count = std::popcount(moves);
-    if (count == 0) return std::nullopt;
-    const int cell = nth_bit(moves, rng.next() % static_cast<std::uint64_t>(count));
     const Side s = p.to_move();
+    const Mask moves = choose(p, s, p.legal_moves(board));
+    if (moves == 0) return std::nullopt;
+    const int cell = nth_bit(moves, rng.next() % static_cast<std::uint64_t>(std::popcount(moves)));
     p.play(cell, s);
     if (board.wins_through(p.stones(s), cell)) return std::nullopt;
   }
   if (is_terminal(board, p)) return std::nullopt;
   return p;
 }
-
-namespace {
 
 // The legal cells that add a stone to one of `side`'s fullest live windows.
 Mask building_cells(const Board& board, const Position& p, Side side, Mask legal) {
@@ -58,19 +61,14 @@ Mask building_cells(const Board& board, const Position& p, Side side, Mask legal
 
 }  // namespace
 
+std::optional<Position> random_play(const Board& board, int ply, Rng& rng) {
+  return play_to(board, ply, rng, [](const Position&, Side, Mask legal) { return legal; });
+}
+
 std::optional<Position> builder_play(const Board& board, int ply, Side builder, Rng& rng) {
-  Position p;
-  for (int t = 0; t < ply; ++t) {
-    Mask moves = p.legal_moves(board);
-    if (moves == 0) return std::nullopt;
-    const Side s = p.to_move();
-    if (s == builder && (rng.next() & 1) == 0) moves = building_cells(board, p, s, moves);
-    const int cell = nth_bit(moves, rng.next() % static_cast<std::uint64_t>(std::popcount(moves)));
-    p.play(cell, s);
-    if (board.wins_through(p.stones(s), cell)) return std::nullopt;
-  }
-  if (is_terminal(board, p)) return std::nullopt;
-  return p;
+  return play_to(board, ply, rng, [&](const Position& p, Side s, Mask legal) {
+    return legal != 0 && s == builder && (rng.next() & 1) == 0 ? building_cells(board, p, s, legal) : legal;
+  });
 }
 
 PlyEnumeration enumerate_ply(const Board& board, int ply, bool canonical, std::size_t limit, std::size_t layer_limit) {

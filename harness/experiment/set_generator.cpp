@@ -189,9 +189,9 @@ class PonsSampler {
     while (!p && games_ < max_games_) {
       ply = ph.lo + static_cast<int>(rng_.next() % static_cast<std::uint64_t>(ph.hi - ph.lo + 1));
       ++games_;
+      // Builders' games: the odd games of the begin phase, the builder X and O in turn.
       if (r_.builders && &ph == &phases_[0] && begin_games_++ % 2 == 1) {
-        ++builder_games_;
-        p = builder_play(board_, ply, builder_games_ % 2 == 1 ? Side::X : Side::O, rng_);
+        p = builder_play(board_, ply, begin_games_ / 2 % 2 == 1 ? Side::X : Side::O, rng_);
       } else {
         p = random_play(board_, ply, rng_);
       }
@@ -229,7 +229,7 @@ class PonsSampler {
                         std::to_string(games_) + " games, " + std::to_string(solved_) + " distinct positions strong-solved by " +
                         solver_.description());
     if (r_.builders)
-      out.notes.push_back(std::to_string(builder_games_) + " of the games are builders' games: every other game of the begin phase, "
+      out.notes.push_back(std::to_string(begin_games_ / 2) + " of the games are builders' games: every other game of the begin phase, "
                           "X and O in turn build lines (each of the builder's moves: next() & 1 == 1, a random legal move; "
                           "0, uniform among the legal cells that add a stone to one of its fullest live windows), the other "
                           "side plays at random");
@@ -302,7 +302,7 @@ class PonsSampler {
   const std::array<Phase, 3> phases_;
   // By stratum, by the side to move's value + 1 (loss, draw, win).
   std::vector<std::array<std::vector<Kept>, 3>> kept_;
-  std::size_t solved_ = 0, draws_ = 0, value_only_ = 0, games_ = 0, order_ = 0, begin_games_ = 0, builder_games_ = 0;
+  std::size_t solved_ = 0, draws_ = 0, value_only_ = 0, games_ = 0, order_ = 0, begin_games_ = 0;
   std::vector<Position> unknown_;
   std::set<Position> seen_;
   Rng rng_;

@@ -8,6 +8,10 @@
 //                      tries the block(s).
 //   threats=on|off     on: a side with no immediate win facing two or more
 //                      immediate wins of the opponent has lost, without search.
+//                      On gravity boards (with wins=on) also: a move into the
+//                      cell just below an opponent's hole is not tried, since
+//                      it opens the hole (Pons's "anticipate losing moves");
+//                      a side all of whose moves are such has lost.
 //   window=null|full   null: the root is searched with null windows on the three
 //                      values (first "is it a win?", then, if not, "is it at
 //                      least a draw?"); full: one search with the window (-1, +1).
@@ -56,7 +60,10 @@
 // On gravity boards (Board::gravity) the moves are the legal drops
 // (Position::legal_moves), and the knowledge follows: an immediate win,
 // a threat or a forced block is a one-hole window whose hole is a legal
-// move now (a hole above an empty cell is no threat yet), and the
+// move now (a hole above an empty cell is no threat yet), a move just
+// below an opponent's hole is not tried (threats=on: it loses at the next
+// ply; in distance mode it loses two plies on, as early as any loss, so
+// leaving it out changes no score), and the
 // pruning of interchangeable dead cells is off, since a stone in a dead
 // cell opens the cell above it, so two dead cells are not
 // interchangeable.  The live-window draw and bounds, the evaluation
@@ -281,6 +288,7 @@ class BestSearch {
         images_(board),
         interchangeable_(board.gravity() ? 0 : board.full()),
         pairing_(options.pairing && !board.gravity()),
+        below_holes_(board.gravity() && board.rows() > 1 ? board.cols() : 0),
         live_(static_cast<std::size_t>(board.cells() + 2) * windows_.size()) {
     // Evaluation weights by the number of stones of one colour in a live
     // window: a window the side to move can still fill, holding m of its
@@ -453,6 +461,9 @@ class BestSearch {
       }
     }
     live_count_[from_root + 1] = n_out;
+    // With gravity, the cells just below the opponent's holes: a stone
+    // there opens the hole to it (none without gravity).
+    const Mask under_theirs = below_holes_ ? (their_wins << below_holes_) & board_.full() : 0;
     // Only a hole that can be played now wins now (with gravity, one whose
     // cell below is filled).
     my_wins &= legal;
@@ -514,6 +525,17 @@ class BestSearch {
 
     // The moves to try, best first.
     Mask cand = wins() && their_wins ? their_wins : legal;
+    // With gravity (wins and threats on): a move just below an opponent's
+    // hole loses at the next ply, so it is not tried, unless every move is
+    // one; then the side has lost, two plies on (the header).
+    if (wins() && threats() && (cand & under_theirs)) {
+      if (!(cand & ~under_theirs)) {
+        if (from_root == 0) root_move_ = std::countr_zero(cand);
+        if constexpr (D) return -(soon - 1);
+        return -1;
+      }
+      cand &= ~under_theirs;
+    }
     if (live()) {
       const Mask dead = cand & ~live_cells & interchangeable_;
       if (dead) cand = (cand & live_cells) | (dead & -dead);
@@ -648,6 +670,7 @@ class BestSearch {
   SymmetricImages images_;
   Mask interchangeable_;  // the cells whose dead ones are interchangeable: none with gravity
   bool pairing_;          // pairing=on, not on a gravity board
+  int below_holes_;       // with gravity, C: the shift from a cell to the one below it; else 0
   BreakerPairing pairing_finder_;
   std::array<Mask, BreakerPairing::kMaxWindows> holes_{}, windows_buf_{};
   // live_[d * windows + i]: the windows still live d plies from the root (the first

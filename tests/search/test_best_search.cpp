@@ -249,3 +249,30 @@ TEST_CASE("the table entry is 16 bytes and the table is sized to the board", "[b
   CHECK(BoundTable::bits_for(Board(4, 4, 4)) < BoundTable::bits_for(Board(5, 5, 4)));
   CHECK(BoundTable::bits_for(Board(7, 7, 4)) == 0);
 }
+
+TEST_CASE("on gravity boards best does not play below an opponent's hole, and a side with only such moves has lost",
+          "[best_search]") {
+  // 4x4 k=3 with gravity, X to move:  O.X. / O.O. / X.O. / XOXX  (top row
+  // first).  X's two moves (cells 9 and 11, b3 and d3) each open
+  // an O hole above them (cell 5: O.O in row 1; cell 7: the diagonal
+  // 13-10-7); neither side can win at once.  Found by a script that
+  // enumerated random legal positions for that shape.
+  const Board b(4, 4, 3, true);
+  const Position p{0b1101'0001'0000'0100, 0b0010'0100'0101'0001};
+  REQUIRE(p.legal_moves(b) == ((Mask{1} << 9) | (Mask{1} << 11)));
+  const ExactSolution& sol = *exact_solution(b);
+  BestOptions no_threats;
+  no_threats.threats = false;
+  CountingStats s_on, s_off;
+  const SearchResult on = BestSearch<CountingStats>(b, BestOptions{}).search(p, s_on);
+  const SearchResult off = BestSearch<CountingStats>(b, no_threats).search(p, s_off);
+  CHECK(on.value == sol.value(p));
+  CHECK(off.value == sol.value(p));
+  CHECK(sol.is_optimal(p, on.best_move));
+  // With threats=on no child is entered: the root alone, once per null window.
+  CHECK(on.stats.nodes < off.stats.nodes);
+  BestOptions distance;
+  distance.distance = true;
+  CountingStats s_d;
+  CHECK(BestSearch<CountingStats>(b, distance).search(p, s_d).distance == sol.distance(p));
+}

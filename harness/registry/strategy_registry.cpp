@@ -65,6 +65,7 @@ std::vector<StrategyEntry>& strategy_table() {
         "(algorithms/search/best_search.hpp)",
         family::best_options(), 1.0,
         "searches the legal drops; wins, threats and forced blocks count only holes that are legal drops now; "
+        "threats also skips a move just below an opponent's hole (it would open the hole); "
         "live's pruning of interchangeable dead cells is OFF (a stone in a dead cell opens the cell above it); pairing "
         "is OFF (the breaker's answer may not be playable yet); the "
         "live-window draw and bounds, the eval order, history and the canonical table (identity and mirror) are "

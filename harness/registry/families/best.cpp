@@ -35,7 +35,8 @@ BestOptions to_best_options(const OptionValues& values) {
 std::vector<StrategyOption> best_options() {
   constexpr auto kNumber = StrategyOption::Kind::number;
   return {{"wins", "on", {"on", "off"}, "immediate wins first, and forced blocks of the opponent's immediate win"},
-          {"threats", "on", {"on", "off"}, "an opponent with two immediate winning threats wins: no further search"},
+          {"threats", "on", {"on", "off"}, "an opponent with two immediate winning threats wins: no further search (with gravity and wins=on, also: no move "
+           "just below an opponent's hole, which would open it)"},
           {"window", "null", {"null", "full"}, "null-window searches on the three values, or one full-window search"},
           {"tt", "canonical", {"canonical", "exact", "none"}, "table holding both bounds, keyed by canonical form or position"},
           {"tt_bits", "0", {}, "table size as a power of two, 1 to 28 (0: sized to the board)", kNumber},

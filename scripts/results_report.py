@@ -178,7 +178,7 @@ class Report:
             ("spread", "(max − min) / median of the timed runs; on a set total (sum of maxima − sum of minima) / "
                        "sum of medians; the median over repetitions and seeds." if new_timing else
                        "(max − min) / median of the repetitions' set-total times; — with one repetition."),
-            ("tt hit rate", desc("tt_hit_rate", "hits / probes") + " (hits / probes); — without a table."),
+            ("tt hit rate", desc("tt_hit_rate", "the table's hits / probes") + "; — without a table."),
             ("memo entries", desc("memo_entries", "entries of the search's memo") + "."),
             ("table memory", desc("table_bytes", "the bytes of the search's tables") + "."),
             ("exact", "yes when every row's value (and best move) matches the exact solution; unknown when a search "
@@ -293,13 +293,14 @@ class Report:
             plies = sorted(g["ply"].unique())
             if len(plies) < 2:
                 continue
-            self.w(f"<details><summary>{board}, <code>{pset}</code>: mean nodes per position by ply</summary>\n")
+            self.w(f"<details><summary>{board}, <code>{pset}</code>: mean nodes per position by ply "
+                   "(positions in brackets)</summary>\n")
             count = g.groupby("ply")["positions"].max()
             self.w("| strategy | " + " | ".join(f"ply {int(p)} ({int(count[p])})" for p in plies) + " |")
             self.w("|---|" + "---:|" * len(plies))
             for group, h in g.groupby("group", sort=False):
                 v = h.set_index("ply")["nodes"]
-                self.w(f"| `{h['label'].iloc[0]}` | " + " | ".join(f"{v[p]:,.1f}" if p in v.index else "—" for p in plies)
+                self.w(f"| `{seeds_label(h.iloc[0])}` | " + " | ".join(f"{v[p]:,.1f}" if p in v.index else "—" for p in plies)
                        + " |")
             self.w("\n</details>\n")
 

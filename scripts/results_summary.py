@@ -165,7 +165,7 @@ class Results:
         c["efficiency"] = c["oracle_nodes"] / c["nodes"]
         return c
 
-    def _in_config_order(self, frame):
+    def _in_config_order(self, frame, then=()):
         """Boards in the config's order, then sets in the config's order, then strategies as the CSV first gives them."""
         def rank(values, first):
             order = {v: i for i, v in enumerate(first)}
@@ -175,8 +175,8 @@ class Results:
         sets = list(self.meta.get("position_sets", {}) or {})
         appearance = {g: i for i, g in enumerate(dict.fromkeys(self.df["group"]))}
         key = pd.DataFrame({"b": rank(frame["cell_board"], boards), "s": rank(frame["position_set"], sets),
-                            "g": frame["group"].map(appearance)}, index=frame.index)
-        return frame.loc[key.sort_values(["b", "s", "g"]).index].reset_index(drop=True)
+                            "g": frame["group"].map(appearance), **{c: frame[c] for c in then}}, index=frame.index)
+        return frame.loc[key.sort_values(["b", "s", "g", *then], kind="stable").index].reset_index(drop=True)
 
     def _family(self, group):
         """A strategy without its ordering and seed: the strategies an ordering comparison sets side by side."""
@@ -200,9 +200,10 @@ class Results:
     def by_ply(self):
         """Mean nodes per position at each ply, per (board, set, strategy), over the rows of `positions`."""
         p = self.positions
-        return p.groupby(KEYS + ["group", "ply"], sort=False).agg(
-            label=("label", "first"), nodes=("nodes", "mean"), positions=("position", "nunique")).reset_index() \
-            .sort_values("ply", kind="stable")
+        by = p.groupby(KEYS + ["group", "ply"], sort=False).agg(
+            label=("label", "first"), seeds=("seeds", "max"), nodes=("nodes", "mean"),
+            positions=("position", "nunique")).reset_index()
+        return self._in_config_order(by, then=["ply"])
 
     # ---- effect sizes
 

@@ -118,7 +118,9 @@ def nodes_per_strategy(res, figs):
     if not panels:
         return
     rows = sum(len(g) for _, g in panels)
-    fig, axes = plt.subplots(len(panels), 1, figsize=(9, 0.24 * rows + 1.1 * len(panels) + 0.4), squeeze=False,
+    longest = max(len(x) for x in cells["label"]) + 10  # the y labels take their width; the axes keep 6 inches
+    fig, axes = plt.subplots(len(panels), 1, figsize=(6 + 0.055 * longest, 0.24 * rows + 1.1 * len(panels) + 0.4),
+                             squeeze=False,
                              gridspec_kw={"height_ratios": [len(g) + 2 for _, g in panels]})
     seeded_any = (cells["seeds"] > 1).any()
     for ax, ((board, pset), g) in zip(axes[:, 0], panels):

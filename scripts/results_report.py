@@ -188,9 +188,11 @@ class Report:
                                      "ran)."),
             ("nodes / baseline, time / baseline", "the geometric mean over the set's positions of this strategy's "
              "figure on a position divided by the baseline's on the same position, with a 95% interval from a paired "
-             f"bootstrap over positions ({results_summary.RESAMPLES:,} resamples, numpy's default_rng(0)); for a "
-             f"strategy run over fewer than {results_summary.FEW_SEEDS} seeds, the median over its seeds of each "
-             "seed's geometric mean, with their range; on a set written as totals only, the ratio of the set totals "
+             f"bootstrap over positions ({results_summary.RESAMPLES:,} resamples, numpy's default_rng(0); rough with "
+             f"fewer than about ten positions); for a strategy run over fewer than {results_summary.FEW_SEEDS} seeds, "
+             "the median over its seeds of each seed's geometric mean (against the baseline's per-position median "
+             "over its own seeds), with their range (from "
+             f"{results_summary.FEW_SEEDS} seeds, their central 95%); on a set written as totals only, the ratio of the set totals "
              "(no interval without a row per position). Below 1: fewer nodes, or less time, than the baseline."),
             ("totals / baseline", "this strategy's set total of nodes / the baseline's; large positions dominate it, "
                                   "where the geometric mean weighs every position alike."),

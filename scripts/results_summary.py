@@ -265,7 +265,7 @@ class Results:
                                 positions=n, seeds=1)
                 boot = np.exp(logs[self._bootstrap_indices(n)].mean(axis=1))
                 low, high = np.percentile(boot, [2.5, 97.5])
-                return dict(ratio=point, low=float(low), high=float(high), interval="bootstrap 95%",
+                return dict(ratio=point, low=float(low), high=float(high), interval=f"bootstrap 95%, {n} positions",
                             positions=n, seeds=1)
             gms = np.exp([x.mean() for x in per_seed])
             return dict(ratio=float(np.median(gms)), positions=n, seeds=len(gms), **_over_seeds(gms))

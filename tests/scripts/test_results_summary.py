@@ -90,7 +90,7 @@ def test_the_nodes_ratio_to_the_baseline_is_the_geometric_mean_of_the_per_positi
     assert row["baseline_label"] == "alphabeta:order=history,tt=none"
     assert row["baseline_why"] == "the config's baseline"
     assert row["nodes_ratio"] == pytest.approx(want, rel=1e-12)
-    assert row["interval"] == "bootstrap 95%"
+    assert row["interval"] == "bootstrap 95%, 4 positions"
     assert row["nodes_low"] <= row["nodes_ratio"] <= row["nodes_high"]
     assert row["nodes_low"] < row["nodes_high"]
     # time: the median over repetitions per position, then the same geometric mean

@@ -16,6 +16,7 @@ import os
 import re
 import sys
 import tempfile
+import textwrap
 
 import matplotlib
 
@@ -258,7 +259,8 @@ def ordering_boxplots(res, figs):
                 continue
             orders = sorted(h["ordering"].unique(), key=lambda o: h[h.ordering == o]["nodes"].median())
             data = [h[h.ordering == o]["nodes"] for o in orders]
-            fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(orders)), 4.8))
+            width = max(6.5, 0.9 * len(orders))
+            fig, ax = plt.subplots(figsize=(width, 4.8))
             ax.boxplot(data, showfliers=False)
             ax.set_xticks(range(1, len(orders) + 1))
             ax.set_xticklabels([f"{o}\nn={len(d)}" for o, d in zip(orders, data)])
@@ -274,9 +276,9 @@ def ordering_boxplots(res, figs):
             if seeded:
                 notes.append("a seeded ordering: the median over its seeds per position")
             notes.append("n: positions")
-            ax.set_title(title + "\n(" + "; ".join(notes) + ")", fontsize=8)
+            ax.set_title(title + "\n" + textwrap.fill("(" + "; ".join(notes) + ")", int(width * 13)), fontsize=8)
             ax.set_ylabel("nodes per position")
-            ax.tick_params(axis="x", rotation=45, labelsize=8)
+            ax.tick_params(axis="x", rotation=0 if len(orders) <= 7 else 45, labelsize=8)
             fig.tight_layout()
             figs.save(fig, f"ordering_boxplot_{file_name(board)}_{file_name(pset)}_{file_name(fam)}", title,
                       h[results_summary.KEYS + ["group", "label", "ordering", "position", "nodes"]])

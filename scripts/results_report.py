@@ -125,7 +125,7 @@ class Report:
         rss = meta.get("max_rss_kib")
         self.w(f"Every row was checked ({against}): {ex.get('disagreements', 'unknown')} disagreements. "
                "Nodes come from the counting search; times from the statistics-free search"
-               + (f" ({timing_text(meta['timing'])})" if meta.get("timing") else "")
+               + (" (how, and what is not timed: the timing line of the metadata below)" if meta.get("timing") else "")
                + f", {meta.get('repetitions', 1)} repetition(s). Table memory is the bytes of the search's tables "
                "(`table_bytes`)" + (f"; the whole run's peak resident memory was {rss / 1024:,.0f} MiB" if rss else "")
                + ".\n")
@@ -361,7 +361,9 @@ def provenance(meta):
         lines.append(f"host: {h.get('name', 'unknown')}, {h.get('cpu_model', 'unknown CPU')}, "
                      f"{h.get('hardware_threads', '?')} hardware threads")
     if meta.get("timing"):
-        lines.append(f"timing: {timing_text(meta['timing'])}")
+        timing = meta["timing"]
+        lines.append(f"timing: {timing_text(timing)}" + (f"; not timed: {timing['not_timed']}"
+                                                         if isinstance(timing, dict) and timing.get("not_timed") else ""))
     if meta.get("date_utc"):
         lines.append(f"date: {meta['date_utc']}" + (f", run time {meta['duration_s']:.1f} s" if "duration_s" in meta else "")
                      + (f", command `{meta['command']}`" if meta.get("command") else ""))

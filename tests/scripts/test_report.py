@@ -9,7 +9,7 @@ import os
 import re
 import statistics
 
-from conftest import SOURCE, copy_of, run
+from conftest import copy_of, run
 
 
 def images(report):

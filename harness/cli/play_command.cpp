@@ -170,7 +170,9 @@ void add_play(CLI::App& app) {
       ->capture_default_str();
   cmd->footer(
       "In a game, type a move as a cell number (row by row from 0) or as column letter and row number (b2 is the "
-      "centre of 3x3); with --gravity, as a column number from 1 (the stone drops to the lowest empty cell); or: "
+      "centre of 3x3; row 1 is the top row); with --gravity, as a column number from 1 (the stone drops to the lowest "
+      "empty cell; cells are then named with row 1 at the bottom, as Connect-Four players count: the first stone in "
+      "column 4 is d1); or: "
       "undo (take back your last move and the engine's answer), hint (the exact value of each move), help, quit. "
       "Limits: boards of up to 64 cells (R*C <= 64); exact move values on boards of at most 16 cells, --search on "
       "larger ones.");

@@ -62,6 +62,9 @@ std::string format_moves(const Board& b, std::span<const int> cells);
 
 // "b2" style name of a cell, and the reverse (a cell index is accepted too).
 // parse_cell throws std::invalid_argument when the text names no cell.
+// A cell is named by its column (a, b, ...) and row (1, 2, ...): row 1 is
+// the top row, except on gravity boards, where row 1 is the bottom row (as
+// Connect-Four players count: the first stone in column d is d1).
 std::string cell_name(const Board& b, int cell);
 int parse_cell(const Board& b, std::string_view text);
 

@@ -534,18 +534,19 @@ TEST_CASE("two people drop stones by column on a gravity board, with a full colu
   std::string screen = t.wait_for("X to move>");
   CHECK_THAT(screen, Catch::Contains("3x3k3g") && Catch::Contains("type a column number (1 to 3"));
   CHECK_THAT(screen, Catch::Contains("      1   2   3"));
-  // Three stones fill column 2 from the bottom up.
-  CHECK_THAT(t.type("2", "O to move>"), Catch::Contains("X plays column 2 (b3) (7)"));
+  // Three stones fill column 2 from the bottom up; rows count from the
+  // bottom on gravity boards (b1 is the bottom cell, cell 7).
+  CHECK_THAT(t.type("2", "O to move>"), Catch::Contains("X plays column 2 (b1) (7)"));
   CHECK_THAT(t.type("2", "X to move>"), Catch::Contains("O plays column 2 (b2) (4)"));
   screen = t.type("2", "O to move>");
-  CHECK_THAT(screen, Catch::Contains("X plays column 2 (b1) (1)"));
+  CHECK_THAT(screen, Catch::Contains("X plays column 2 (b3) (1)"));
   CHECK(last_status(screen) == std::pair<std::string, std::string>{".X./.O./.X.", "O to move"});
   CHECK_THAT(t.type("2", "O to move>"), Catch::Contains("column 2 is full"));
   CHECK_THAT(t.type("4", "O to move>"), Catch::Contains("move '4': column 4 is off the board (columns 1 to 3)"));
   CHECK_THAT(t.type("b2", "O to move>"), Catch::Contains("move 'b2': 'b2' is not a column number"));
   // The hint lists the two columns left, each with its exact value.
   screen = t.type("hint", "O to move>");
-  CHECK_THAT(screen, Catch::Contains("column  1 (a3 )") && Catch::Contains("column  3 (c3 )"));
+  CHECK_THAT(screen, Catch::Contains("column  1 (a1 )") && Catch::Contains("column  3 (c1 )"));
   CHECK_THAT(screen, !Catch::Contains("column  2"));
   // Undo takes back one move when both players are people.
   screen = t.type("undo", "X to move>");

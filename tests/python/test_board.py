@@ -162,9 +162,10 @@ def test_a_gravity_position_is_also_read_as_ponss_move_sequence_and_a_floating_s
         board.parse("X.../..../....")
     with pytest.raises(ValueError, match="column 5 is off the board"):
         board.parse("225")
+    # On gravity boards rows count from the bottom, as Connect-Four players count: a1 is the bottom-left cell.
     with pytest.raises(ValueError, match="lowest empty cell"):
-        board.play(None, "a1")
-    assert board.play(None, "a3").text == "..../..../X..."
+        board.play(None, "a3")
+    assert board.play(None, "a1").text == "..../..../X..."
 
 
 def test_the_alpha_beta_family_solves_gravity_boards_exactly():

@@ -211,10 +211,13 @@ class Claims:
                 how += f" / {c['baseline_figure']}"
             return measured, how, harness
         if source == "arithmetic":
-            names = {"A": self.analyze(board), "C": measured_by_id,
+            used = {n.id for n in ast.walk(ast.parse(c["expression"], mode="eval")) if isinstance(n, ast.Name)}
+            names = {"C": measured_by_id,
                      "R": lambda stat, spec: self.aggregate(self.run_values(spec, stat, board, pset), "median", spec),
                      "games_at": lambda ply: sum(g["total"] for g in self.analyze(board)["games_by_length"]
                                                  if g["length"] == ply)}
+            # `tictac analyze` runs only for an expression that reads its figures.
+            names["A"] = self.analyze(board) if "A" in used else {}
             measured = evaluate_expression(c["expression"], names)
             if not isinstance(measured, bool):
                 measured = float(measured)

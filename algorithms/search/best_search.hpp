@@ -343,12 +343,21 @@ class BestSearch {
       }
     }
     if constexpr (requires { stats.s; }) {
-      stats.s.tt_capacity = table_.capacity();
-      stats.s.table_bytes = table_.bytes();
-      stats.s.tt_occupancy = table_.occupancy();
+      report_tables(stats);
       r.stats = stats.result();
     }
     return r;
+  }
+
+  // The table's capacity, bytes and occupancy into the statistics: at the
+  // end of a search, and by the caller of a search stopped by its budget
+  // (erased_strategy.hpp), which never reaches that end.
+  void report_tables(Stats& stats) const {
+    if constexpr (requires { stats.s; }) {
+      stats.s.tt_capacity = table_.capacity();
+      stats.s.table_bytes = table_.bytes();
+      stats.s.tt_occupancy = table_.occupancy();
+    }
   }
 
  private:

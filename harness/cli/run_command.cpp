@@ -26,6 +26,8 @@ struct RunCli {
   std::string out;
   std::string shard;
   unsigned jobs = 0;
+  bool force = false;
+  bool example = false;
 };
 
 // SIGINT and SIGTERM set a flag that the runner reads between positions; the
@@ -74,9 +76,13 @@ RunOptions run_options(const RunCli& opts, const ExperimentConfig& config) {
     ro.out = (!config.output.empty() ? config.output : std::filesystem::path("results") / config.name) /
              fmt::format("shard-{}-of-{}", ro.shard.index, ro.shard.count);
   ro.progress = isatty(STDERR_FILENO);
+  ro.force = opts.force;
+  // Every counting search reads the interrupt flag (the same counts), so
+  // that Ctrl-C stops a long one too.
+  ro.cancellable_searches = true;
   ro.command_line = "tictac run " + opts.config + (opts.shard.empty() ? "" : " --shard " + opts.shard) +
                     (opts.jobs == 0 ? "" : " --jobs " + std::to_string(opts.jobs)) +
-                    (opts.out.empty() ? "" : " --out " + opts.out);
+                    (opts.out.empty() ? "" : " --out " + opts.out) + (opts.force ? " --force" : "");
   ro.interrupt = &interrupted;
   return ro;
 }
@@ -130,6 +136,18 @@ void add_run(CLI::App& app) {
                   "threads for the counting searches (0, the default: every hardware thread); timed searches always "
                   "run afterwards on one thread, alone")
       ->check(CLI::Range(0u, 1024u));
+  cmd->add_flag("--force", opts->force,
+                "run into a folder that holds another run's results: once the new run is complete, the earlier "
+                "run's files there (results.csv, metadata.json, position sets, plots/, report.md, verdicts.csv) are "
+                "replaced or removed.  Without it such a folder is refused and left as it is");
+  cmd->footer(
+      "What is timed: time_ns is the statistics-free search, warm, as `tictac solve` times it: an untimed cold run "
+      "first builds its tables and touches their pages, then timed runs are repeated until they add up to the "
+      "config's timing_min_ms (default 50) or number timing_max_runs (default 5), and their median is the row's "
+      "time (timed_runs, time_spread and time_cold_ns say the rest).  Node counts and statistics come from a "
+      "separate counting search.  Not timed: the counting search, the cold run, building the exact solution and "
+      "certifying rows.  A complete example config, every key commented: experiments/example.toml (README.md of "
+      "experiments/ documents the schema).");
   cmd->callback([opts] {
     const ExperimentConfig config = load(*opts);
     const RunOptions ro = run_options(*opts, config);

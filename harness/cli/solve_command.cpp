@@ -58,14 +58,19 @@ void print_table(const SolveReport& rep) {
     line = format_moves(b, o.pv);  // Pons's notation: the columns
   else
     for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
-  fmt::print("principal var.  {}{}\n", line.empty() ? "-" : line, b.gravity() && !line.empty() ? " (columns)" : "");
+  // It starts with the move chosen, where the strategy proved one (solve_report.hpp).
+  fmt::print("principal var.  {}{}{}\n", line.empty() ? "-" : line, b.gravity() && !line.empty() ? " (columns)" : "",
+             line.empty() || !r.move_proved || r.best_move < 0 ? "" : " (from the move chosen)");
   if (r.distance >= 0) fmt::print("distance        {} plies\n", r.distance);
   if (b.gravity())
     fmt::print("Pons's score    {}\n", o.pons_score ? fmt::format("{:+d}", *o.pons_score)
                                                     : std::string("unknown (a win or a loss needs the exact distance: "
                                                                   "boards of at most 16 cells, or --distance)"));
-  if (rep.time_ns)
-    fmt::print("time            {:.3f} ms (statistics-free search)\n", *rep.time_ns / 1e6);
+  if (rep.timed)
+    fmt::print("time            {:.3f} ms (statistics-free search, warm: median of {} timed run{}, spread {:.0f}%; "
+               "the untimed cold run before them, which builds the tables, took {:.3f} ms)\n",
+               *rep.time_ns / 1e6, rep.timed->runs_ns.size(), rep.timed->runs_ns.size() == 1 ? "" : "s",
+               100 * rep.timed->spread(), rep.timed->cold_ns / 1e6);
   else
     fmt::print("time            not measured (--no-timing)\n");
   fmt::print("statistics (one counting search):\n");
@@ -97,9 +102,11 @@ void add_solve(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "solve",
       "Search a position with a strategy: its value, the strategy's move, every optimal move, the principal "
-      "variation, every statistic and the search time.  It runs the search twice, once counting (the statistics) "
-      "and once or more statistics-free (the time, the median of five when one run is under 50 ms), so the whole "
-      "command takes at least twice as long as one search; --no-timing runs the counting search only");
+      "variation (from the move chosen), every statistic and the search time.  It runs the search at least three "
+      "times: once counting (the statistics), once untimed and cold (it builds the search's tables and touches "
+      "their pages, so no allocation lands inside the clock), then statistics-free and warm, timed, until the timed "
+      "runs add up to 50 ms or number 5 (the time is their median), as `tictac run` times a row; --no-timing runs "
+      "the counting search only");
   add_board_options(*cmd, opts->where);
   add_position_options(*cmd, opts->where, "the position");
   cmd->add_option("--strategy", opts->strategy,

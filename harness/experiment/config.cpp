@@ -137,13 +137,21 @@ std::string option_text(const Reader& r, const toml::node& n, std::string_view k
 
 void read_experiment(const Reader& r, const toml::table& t, ExperimentConfig& c) {
   const int line = line_of(t);
-  r.known_keys(t, "[experiment]", {"name", "question", "description", "output", "repetitions", "seeds", "boards", "rows"});
+  r.known_keys(t, "[experiment]", {"name", "question", "description", "output", "repetitions", "seeds", "boards", "rows",
+                                   "timing_min_ms", "timing_max_runs", "baseline"});
   c.name = r.string(t, "name", true, line);
   r.name_like(c.name, line_of(*t.get("name")), "name");
   c.question = r.string(t, "question", true, line);
   c.description = r.string(t, "description", false, line);
   c.output = r.string(t, "output", false, line);
   if (const auto* n = t.get("repetitions")) c.repetitions = static_cast<int>(r.integer(*n, "repetitions", 1, 1000));
+  if (const auto* n = t.get("timing_min_ms"))
+    c.timing.min_total = std::chrono::milliseconds(r.integer(*n, "timing_min_ms", 0, 60'000));
+  if (const auto* n = t.get("timing_max_runs")) c.timing.max_runs = static_cast<int>(r.integer(*n, "timing_max_runs", 1, 10'000));
+  if (const auto* n = t.get("baseline")) {
+    c.baseline = r.string(t, "baseline", false, line);
+    c.baseline_line = line_of(*n);
+  }
   if (const auto* n = t.get("seeds")) {
     c.seeds.clear();
     for (const toml::node& e : r.array(*n, "seeds"))

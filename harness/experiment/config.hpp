@@ -27,6 +27,7 @@
 #include "algorithms/game/board.hpp"
 #include "algorithms/exact/position_set.hpp"
 #include "harness/registry/strategy.hpp"
+#include "harness/registry/timed_search.hpp"
 
 namespace tictac {
 
@@ -80,6 +81,11 @@ struct ExperimentConfig {
   std::string name, question, description;
   std::filesystem::path output;  // empty: results/<name>
   int repetitions = 1;
+  TimingPolicy timing;  // timing_min_ms, timing_max_runs (timed_search.hpp)
+  // The strategy the report compares every other with (a spec, as written;
+  // empty: the report's default, index order or the first strategy).
+  std::string baseline;
+  int baseline_line = 0;
   std::vector<std::uint64_t> seeds{1};
   bool position_rows = true;  // rows = "positions": a row per position and per set; "totals": per set only (the default of each set)
   std::vector<BoardConfig> boards;

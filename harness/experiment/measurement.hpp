@@ -14,6 +14,7 @@
 #include "harness/experiment/reference.hpp"
 #include "harness/experiment/run_plan.hpp"
 #include "harness/registry/strategy.hpp"
+#include "harness/registry/timed_search.hpp"
 
 namespace tictac {
 
@@ -28,7 +29,7 @@ const char* to_string(MeasurementStatus s);
 
 struct PositionMeasurement {
   SearchResult counted;              // the counting search
-  std::vector<std::int64_t> times;   // ns, one per repetition, of search_fast
+  std::vector<Timing> timings;       // one per repetition (timed_search.hpp; the first has the cold run)
   int fast_value = 0;                // search_fast's value (the first that disagrees, if one does)
   bool proved = false;               // the counting search and every search_fast gave a value
   // counted.best_move is optimal; true without a claimed move (a value proven
@@ -41,14 +42,14 @@ struct PositionMeasurement {
 };
 
 // Measures one position: the counting search (unless `counted` has it
-// already), one untimed search_fast (so the first repetition does not pay
-// for building the statistics-free instantiation or for cold caches), then
-// `repetitions` timed ones.  With `cancel`, the counting search is the
-// cancellable one (Strategy::search_cancellable, the same counts) and the
-// flag is read before each timed repetition too: once it is set, throws
-// Interrupted.
+// already), then `repetitions` timings of search_fast by the one timing
+// method (timed_search.hpp: a cold run, then warm runs until the policy's
+// minimum).  With `cancel`, the counting search is the cancellable one
+// (Strategy::search_cancellable, the same counts), the flag is read before
+// each timed run, and a long search is timed cancellable: once it is set,
+// throws Interrupted.
 PositionMeasurement measure_position(Strategy& strategy, Reference& ref, const PositionEntry& e, int repetitions,
-                                     const std::optional<SearchResult>& counted,
+                                     const TimingPolicy& policy, const std::optional<SearchResult>& counted,
                                      const std::atomic<bool>* cancel = nullptr);
 
 // Why a measurement does not match: "value 1, exact 0; best move b2, optimal a1 c3".

@@ -193,7 +193,16 @@ std::vector<MergedCell> cells_of(const std::vector<const Shard*>& shards) {
 // then its set_total rows from the shards' shares (result_rows.hpp).
 std::string merged_csv(const std::vector<const Shard*>& shards, const std::vector<MergedCell>& cells, std::size_t& rows) {
   std::ostringstream out;
-  ResultsCsv csv(out);
+  // The option columns the shards were written with (a run's metadata.json
+  // lists them; a file from before them has none).
+  std::vector<OptionColumn> options;
+  const Json& meta = shards.front()->meta;
+  try {
+    if (meta.contains("option_columns")) options = option_columns_from_names(meta["option_columns"].get<std::vector<std::string>>());
+  } catch (const std::exception& e) {
+    refuse((shards.front()->dir / "metadata.json").string() + ": malformed option_columns: " + e.what());
+  }
+  ResultsCsv csv(out, options);
   if (out.str() != shards.front()->header)
     refuse(fmt::format("{} has other columns than this tictac writes: merge with the tictac that ran the shards",
                        (shards.front()->dir / "results.csv").string()));

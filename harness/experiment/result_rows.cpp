@@ -1,5 +1,6 @@
 #include "harness/experiment/result_rows.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "harness/experiment/runner.hpp"
@@ -11,9 +12,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::vector<std::string> column_names() {
+std::vector<std::string> column_names(const std::vector<OptionColumn>& options) {
   std::vector<std::string> names;
-  for (const auto& col : result_columns()) names.push_back(col.name);
+  for (const auto& col : result_columns(options)) names.push_back(col.name);
   return names;
 }
 
@@ -34,12 +35,60 @@ T field(const Json& j, const char* key) {
 
 }  // namespace
 
+std::vector<OptionColumn> option_columns(const std::vector<std::string>& strategy_names) {
+  std::vector<OptionColumn> cols;
+  for (const StrategyInfo& info : strategy_catalog())
+    if (std::find(strategy_names.begin(), strategy_names.end(), info.name) != strategy_names.end())
+      for (const StrategyOption& o : info.options) cols.push_back({info.name, o.key});
+  return cols;
+}
+
+std::vector<OptionColumn> option_columns(const ExperimentConfig& config) {
+  std::vector<std::string> names;
+  for (const StrategyConfig& s : config.strategies) names.push_back(s.name);
+  return option_columns(names);
+}
+
+RowLabel row_label(const std::string& experiment, const Board& b, const Strategy& s, const std::string& position_set) {
+  return {experiment, b.size_name(), b.k(), b.gravity(), s.spec(), s.name(), s.ordering(), position_set, s.identity().options};
+}
+
+std::vector<OptionColumn> option_columns_from_names(const std::vector<std::string>& names) {
+  std::vector<OptionColumn> cols;
+  for (const std::string& n : names) {
+    const auto dot = n.find('.');
+    if (dot == std::string::npos) throw std::invalid_argument("option column '" + n + "' is not strategy.key");
+    cols.push_back({n.substr(0, dot), n.substr(dot + 1)});
+  }
+  return cols;
+}
+
+void TimeTotal::add(const Timing& t, bool first_repetition) {
+  median_ns += t.median_ns();
+  min_ns += t.min_ns();
+  max_ns += t.max_ns();
+  if (first_repetition) cold_ns += t.cold_ns;
+  runs += t.runs_ns.size();
+}
+
+void TimeTotal::add(const TimeTotal& o) {
+  median_ns += o.median_ns;
+  min_ns += o.min_ns;
+  max_ns += o.max_ns;
+  cold_ns += o.cold_ns;
+  runs += o.runs;
+}
+
+double TimeTotal::spread() const {
+  return median_ns > 0 ? static_cast<double>(max_ns - min_ns) / static_cast<double>(median_ns) : 0.0;
+}
+
 void SetTotal::add(const PositionMeasurement& m) {
   status = positions == 0 ? m.status() : combine(status, m.status());
   ++positions;
   add_to_total(stats, m.counted.stats);
-  if (times.size() < m.times.size()) times.resize(m.times.size(), 0);
-  for (std::size_t r = 0; r < m.times.size(); ++r) times[r] += m.times[r];
+  if (times.size() < m.timings.size()) times.resize(m.timings.size());
+  for (std::size_t r = 0; r < m.timings.size(); ++r) times[r].add(m.timings[r], r == 0);
 }
 
 void SetTotal::add(const SetTotal& share) {
@@ -47,20 +96,25 @@ void SetTotal::add(const SetTotal& share) {
   status = positions == 0 ? share.status : combine(status, share.status);
   positions += share.positions;
   add_to_total(stats, share.stats);
-  if (times.size() < share.times.size()) times.resize(share.times.size(), 0);
-  for (std::size_t r = 0; r < share.times.size(); ++r) times[r] += share.times[r];
+  if (times.size() < share.times.size()) times.resize(share.times.size());
+  for (std::size_t r = 0; r < share.times.size(); ++r) times[r].add(share.times[r]);
 }
 
 Json to_json(const RowLabel& l) {
+  Json options = Json::object();
+  for (const auto& [key, value] : l.options) options[key] = value;
   return {{"experiment", l.experiment}, {"board", l.board_size}, {"k", l.k}, {"gravity", l.gravity},
           {"strategy", l.strategy}, {"strategy_name", l.strategy_name}, {"ordering", l.ordering},
-          {"position_set", l.position_set}};
+          {"position_set", l.position_set}, {"options", options}};
 }
 
 RowLabel label_from_json(const Json& j) {
-  return {field<std::string>(j, "experiment"), field<std::string>(j, "board"), field<int>(j, "k"),
-          field<bool>(j, "gravity"), field<std::string>(j, "strategy"), field<std::string>(j, "strategy_name"),
-          field<std::string>(j, "ordering"), field<std::string>(j, "position_set")};
+  RowLabel l{field<std::string>(j, "experiment"), field<std::string>(j, "board"), field<int>(j, "k"),
+             field<bool>(j, "gravity"), field<std::string>(j, "strategy"), field<std::string>(j, "strategy_name"),
+             field<std::string>(j, "ordering"), field<std::string>(j, "position_set")};
+  const Json options = field<Json>(j, "options");
+  for (const auto& [key, value] : options.items()) l.options.emplace_back(key, value.get<std::string>());
+  return l;
 }
 
 // The counters of the one list (algorithms/search/statistics.hpp), counts and
@@ -72,7 +126,11 @@ Json to_json(const SetTotal& t) {
 #define TICTAC_NO_RATE(...)
   TICTAC_SEARCH_STATISTICS(TICTAC_COUNTER_TO_JSON, TICTAC_COUNTER_TO_JSON, TICTAC_NO_RATE)
 #undef TICTAC_COUNTER_TO_JSON
-  return {{"positions", t.positions}, {"status", to_string(t.status)}, {"time_ns", t.times}, {"counters", counters}};
+  Json times = Json::array();
+  for (const TimeTotal& r : t.times)
+    times.push_back({{"median_ns", r.median_ns}, {"min_ns", r.min_ns}, {"max_ns", r.max_ns}, {"cold_ns", r.cold_ns},
+                     {"runs", r.runs}});
+  return {{"positions", t.positions}, {"status", to_string(t.status)}, {"times", times}, {"counters", counters}};
 }
 
 SetTotal set_total_from_json(const Json& j) {
@@ -83,7 +141,11 @@ SetTotal set_total_from_json(const Json& j) {
   else if (status == "disagrees") t.status = MeasurementStatus::disagrees;
   else if (status == "unknown") t.status = MeasurementStatus::unknown;
   else throw std::invalid_argument("key 'status': '" + status + "' is not agrees, disagrees or unknown");
-  t.times = field<std::vector<std::int64_t>>(j, "time_ns");
+  const Json times = field<Json>(j, "times");
+  for (const Json& r : times)
+    t.times.push_back({field<std::int64_t>(r, "median_ns"), field<std::int64_t>(r, "min_ns"),
+                       field<std::int64_t>(r, "max_ns"), field<std::int64_t>(r, "cold_ns"),
+                       field<std::uint64_t>(r, "runs")});
   if (!j.contains("counters")) throw std::invalid_argument("key 'counters': missing");
   const Json& counters = j["counters"];
 #define TICTAC_COUNTER_FROM_JSON(name, ...) t.stats.name = field<std::uint64_t>(counters, #name);
@@ -93,10 +155,12 @@ SetTotal set_total_from_json(const Json& j) {
   return t;
 }
 
-ResultsCsv::ResultsCsv(std::ostream& out) : csv_(out, column_names()) {}
+ResultsCsv::ResultsCsv(std::ostream& out, std::vector<OptionColumn> options)
+    : csv_(out, column_names(options)), options_(std::move(options)) {}
 
-void ResultsCsv::position(const RowLabel& cell, const PositionEntry& e, const std::string& text, const PositionMeasurement& m) {
-  for (std::size_t r = 0; r < m.times.size(); ++r) {
+void ResultsCsv::position(const RowLabel& cell, const PositionEntry& e, const std::string& text,
+                          const std::string& stratum, const PositionMeasurement& m) {
+  for (std::size_t r = 0; r < m.timings.size(); ++r) {
     prefix(cell);
     csv_.field("position").field(text).field(e.ply).field(1).field(static_cast<int>(r));
     if (m.proved) csv_.field(m.counted.value); else csv_.empty();
@@ -104,7 +168,10 @@ void ResultsCsv::position(const RowLabel& cell, const PositionEntry& e, const st
     if (e.distance < 0) csv_.empty(); else csv_.field(e.distance);
     if (m.counted.best_move < 0) csv_.empty(); else csv_.field(m.counted.best_move);
     csv_.field(to_string(m.status())).field(m.matches);
-    end(m.counted.stats, m.times[r]);
+    TimeTotal time;
+    time.add(m.timings[r], true);
+    time.cold_ns = m.timings.front().cold_ns;  // the position's cold run, on each repetition's row
+    end(cell, m.counted.stats, time, stratum);
   }
 }
 
@@ -113,7 +180,9 @@ void ResultsCsv::total(const RowLabel& cell, const SetTotal& t) {
     prefix(cell);
     csv_.field("set_total").empty().empty().field(static_cast<std::uint64_t>(t.positions)).field(static_cast<int>(r));
     csv_.empty().empty().empty().empty().field(to_string(t.status)).field(t.status == MeasurementStatus::agrees);
-    end(t.stats, t.times[r]);
+    TimeTotal time = t.times[r];
+    time.cold_ns = t.times.front().cold_ns;
+    end(cell, t.stats, time, "");
   }
 }
 
@@ -122,9 +191,15 @@ void ResultsCsv::prefix(const RowLabel& c) {
   csv_.field(c.strategy).field(c.strategy_name).field(c.ordering).field(c.position_set);
 }
 
-void ResultsCsv::end(const SearchStats& stats, std::int64_t time_ns) {
+void ResultsCsv::end(const RowLabel& c, const SearchStats& stats, const TimeTotal& time, const std::string& stratum) {
   for (const StatField& f : stat_fields(stats)) f.is_rate ? csv_.field(f.rate) : csv_.field(f.count);
-  csv_.field(time_ns);
+  csv_.field(time.median_ns).field(time.runs).field(time.spread()).field(time.cold_ns).field(stratum);
+  for (const OptionColumn& col : options_) {
+    const auto it = col.strategy != c.strategy_name
+                        ? c.options.end()
+                        : std::find_if(c.options.begin(), c.options.end(), [&](const auto& o) { return o.first == col.key; });
+    if (it == c.options.end()) csv_.empty(); else csv_.field(it->second);
+  }
   csv_.end_row();
   ++rows_;
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -19,12 +20,47 @@
 
 namespace tictac {
 
-// The fields every row of a cell starts with.
+// The fields every row of a cell starts with, and its strategy's options
+// (StrategyIdentity::options: the option columns).
 struct RowLabel {
   std::string experiment, board_size;
   int k = 0;
   bool gravity = false;
   std::string strategy, strategy_name, ordering, position_set;
+  std::vector<std::pair<std::string, std::string>> options{};
+};
+
+// The label of a cell's rows.
+RowLabel row_label(const std::string& experiment, const Board& board, const Strategy& strategy,
+                   const std::string& position_set);
+
+// A column of results.csv per option of each strategy of the run, named
+// `<strategy>.<key>` (alphabeta.order, best.tt): prefixed, so that it cannot
+// collide with a statistic (`nodes` is both) or with an option of the same
+// name in another family.
+struct OptionColumn {
+  std::string strategy, key;
+  std::string name() const { return strategy + "." + key; }
+};
+
+// The option columns of the strategies named, in catalogue order (every
+// option of each); unknown names have none.
+std::vector<OptionColumn> option_columns(const std::vector<std::string>& strategy_names);
+// The option columns of a config's strategies: the same in every shard.
+std::vector<OptionColumn> option_columns(const ExperimentConfig& config);
+// The columns back from their names (metadata.json's option_columns).
+std::vector<OptionColumn> option_columns_from_names(const std::vector<std::string>& names);
+
+// The timing figures of one repetition, summed over positions on set_total
+// rows (timed_search.hpp): the median, the fastest and the slowest run, the
+// cold run and the number of timed runs.
+struct TimeTotal {
+  std::int64_t median_ns = 0, min_ns = 0, max_ns = 0, cold_ns = 0;
+  std::uint64_t runs = 0;
+  void add(const Timing& t, bool first_repetition);
+  void add(const TimeTotal& o);
+  // (max - min) / median of the runs; summed figures on set_total rows.
+  double spread() const;
 };
 
 // A cell's set_total so far: every position of the cell, or a shard's share.
@@ -32,7 +68,7 @@ struct SetTotal {
   std::size_t positions = 0;
   MeasurementStatus status = MeasurementStatus::agrees;
   SearchStats stats;                 // add_to_total over the positions (stat_fields.hpp)
-  std::vector<std::int64_t> times;   // by repetition: the sum of the positions' time_ns
+  std::vector<TimeTotal> times;      // by repetition: the sums over the positions
 
   // One more position (the set agrees when every position does; one
   // disagreement makes it disagree; else one unknown makes it unknown).
@@ -51,15 +87,17 @@ SetTotal set_total_from_json(const nlohmann::ordered_json& j);
 
 class ResultsCsv {
  public:
-  // Writes the header (runner.hpp's result_columns()).
-  explicit ResultsCsv(std::ostream& out);
+  // Writes the header (runner.hpp's result_columns(options)).
+  ResultsCsv(std::ostream& out, std::vector<OptionColumn> options);
 
   std::size_t rows() const { return rows_; }
   // The line the next row goes to (the header is line 1).
   std::size_t next_line() const { return rows_ + 2; }
 
-  // A row per repetition for one position.
-  void position(const RowLabel& cell, const PositionEntry& e, const std::string& text, const PositionMeasurement& m);
+  // A row per repetition for one position; `stratum` is its stratum in a
+  // stratified set, else empty.
+  void position(const RowLabel& cell, const PositionEntry& e, const std::string& text, const std::string& stratum,
+                const PositionMeasurement& m);
   // A row per repetition for the whole set.
   void total(const RowLabel& cell, const SetTotal& total);
   // Lines written elsewhere in this file's format (a shard's rows), counted.
@@ -67,9 +105,10 @@ class ResultsCsv {
 
  private:
   void prefix(const RowLabel& c);
-  void end(const SearchStats& stats, std::int64_t time_ns);
+  void end(const RowLabel& c, const SearchStats& stats, const TimeTotal& time, const std::string& stratum);
 
   CsvWriter csv_;
+  std::vector<OptionColumn> options_;
   std::size_t rows_ = 0;
 };
 

@@ -38,9 +38,16 @@ void describe_origin(Json& m, const RunDescription& run) {
   m["description"] = c.description;
   m["config_path"] = c.source;
   m["config_fnv1a64"] = fnv1a64_hex(c.text);
-  m["git"] = {{"commit", run.git.known ? Json(run.git.commit) : Json(nullptr)},
-              {"dirty", run.git.known ? Json(run.git.dirty) : Json(nullptr)}};
+  // The commit of the tictac binary that ran, compiled in (not of the
+  // config's folder, which may be outside any checkout: config_git).
   const auto build = build_info();
+  const Json commit = build.commit.empty() ? Json(nullptr) : Json(build.commit);
+  const Json dirty = build.commit.empty() ? Json(nullptr) : Json(build.dirty);
+  m["git"] = {{"commit", commit}, {"dirty", dirty}};
+  m["tictac_build"] = {{"commit", commit}, {"dirty", dirty}, {"system", build.system}, {"build_type", build.type},
+                       {"compiler", build.compiler}};
+  m["config_git"] = {{"commit", run.git.known ? Json(run.git.commit) : Json(nullptr)},
+                     {"dirty", run.git.known ? Json(run.git.dirty) : Json(nullptr)}};
   const auto host = host_info();
   m["build"] = {{"system", build.system}, {"type", build.type}, {"compiler", build.compiler}, {"flags", build.flags}};
   m["host"] = {{"name", host.name}, {"cpu_model", host.cpu_model}, {"hardware_threads", host.cpus}};
@@ -64,6 +71,20 @@ void describe_experiment(Json& m, const RunDescription& run) {
         break;
       }
   m["strategies"] = strategies;
+  // What the user set of each strategy (the rest are defaults): a report
+  // labels a strategy by these, never by a default nobody chose.
+  Json set = Json::object();
+  for (std::size_t s = 0; s < c.strategies.size(); ++s)
+    for (const auto& pb : run.boards)
+      if (pb.strategies[s]) {
+        Json given = Json::object();
+        for (const auto& [key, value] : c.strategies[s].options) given[key] = value;
+        set[pb.strategies[s]->spec()] = given;
+        break;
+      }
+  m["strategy_options_set"] = set;
+  const std::string baseline = baseline_spec(c, run.boards);
+  m["baseline"] = baseline.empty() ? Json(nullptr) : Json(baseline);
   Json sets = Json::object();
   for (std::size_t s = 0; s < c.position_sets.size(); ++s) {
     const PositionSetConfig& ps = c.position_sets[s];
@@ -91,8 +112,7 @@ void describe_cells(Json& m, const RunDescription& run) {
       cells.push_back(pc.id);
       positions.push_back(pc.positions);
       shares.push_back(to_json(run.shares[i]));
-      labels.push_back(to_json(RowLabel{run.config.name, pb.board.size_name(), pb.board.k(), pb.board.gravity(), s.spec(),
-                                        s.name(), s.ordering(), run.config.position_sets[cell.set].name}));
+      labels.push_back(to_json(row_label(run.config.name, pb.board, s, run.config.position_sets[cell.set].name)));
     }
     m["shard"] = {{"index", run.shard.index},
                   {"count", run.shard.count},
@@ -125,9 +145,19 @@ void describe_cells(Json& m, const RunDescription& run) {
 
 void describe_columns(Json& m, const RunDescription& run) {
   m["max_rss_kib"] = max_rss_kib();
-  m["timing"] = "time_ns: one search_fast call per repetition, timed with std::chrono::steady_clock; summarise repetitions by median and spread";
+  const TimingPolicy& t = run.config.timing;
+  m["timing"] = {{"method", timing_method_text(t)},
+                 {"min_total_ms", std::chrono::duration<double, std::milli>(t.min_total).count()},
+                 {"max_runs", t.max_runs},
+                 {"cancellable_from_ms", kCancellableFrom.count()},
+                 {"not_timed", "the counting search (node counts, statistics), the cold run, building the exact "
+                               "solution and certifying rows"}};
+  const auto options = option_columns(run.config);
+  Json option_names = Json::array();
+  for (const OptionColumn& o : options) option_names.push_back(o.name());
+  m["option_columns"] = option_names;
   Json cols = Json::object();
-  for (const auto& col : result_columns()) cols[col.name] = {{"description", col.description}, {"source", col.source}};
+  for (const auto& col : result_columns(options)) cols[col.name] = {{"description", col.description}, {"source", col.source}};
   m["columns"] = cols;
   m["config_text"] = run.config.text;
 }

@@ -55,15 +55,17 @@ std::filesystem::path file_of(const PositionSetConfig& ps, const Board& b) {
 // -1, unknown).  A position the strong solver leaves unknown within the
 // set's budget makes the set refused: a row needs its value.
 std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
-                                       std::vector<bool>& unvalued) {
+                                       std::vector<bool>& unvalued, std::vector<std::string>& strata) {
   const auto& exact = pb.ref->exact();
   if (ps.from_file) {
     ReadSet read = read_position_set_file(file_of(ps, pb.board), pb.board, exact.get(), /*values_required=*/false);
     if (ps.first > 0 && read.entries.size() > ps.first) {
       read.entries.resize(ps.first);
       if (read.unvalued.size() > ps.first) read.unvalued.resize(ps.first);
+      if (read.strata.size() > ps.first) read.strata.resize(ps.first);
     }
     unvalued = std::move(read.unvalued);
+    strata = std::move(read.strata);
     return read.entries;
   }
   SetRequest request = set_request(ps);
@@ -75,8 +77,12 @@ std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const Positio
     }
   }
   const bool generated = ps.kind == PositionSetKind::random || ps.per_stratum > 0;
-  if (exact && !generated && !(ps.kind == PositionSetKind::canonical && !ps.plies.empty()))
-    return generate_position_set(*exact, {ps.kind, ps.plies, ps.per_group, ps.seed, request.positions});
+  if (exact && !generated && !(ps.kind == PositionSetKind::canonical && !ps.plies.empty())) {
+    auto set = generate_position_set(*exact, {ps.kind, ps.plies, ps.per_group, ps.seed, request.positions});
+    if (ps.kind == PositionSetKind::stratified)  // a group of the exact solution's stratified set
+      for (const PositionEntry& e : set) strata.push_back(group_stratum(e.ply, e.distance));
+    return set;
+  }
   if (!exact && (ps.kind == PositionSetKind::empty || ps.kind == PositionSetKind::list)) {
     if (ps.kind == PositionSetKind::empty) request.positions = {Position{}};
     std::vector<PositionEntry> set;
@@ -91,14 +97,17 @@ std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const Positio
                 "position set '" + ps.name + "' on board " + pb.board.name() + ": " + std::to_string(g.unknown.size()) +
                     " positions are unknown within the strong solver's budget of " + std::to_string(ps.budget_seconds) +
                     " s (the first: " + format_position(pb.board, g.unknown.front()) + "); raise key 'budget' or choose other plies");
+  if (std::any_of(g.strata.begin(), g.strata.end(), [](const std::string& s) { return !s.empty(); })) strata = g.strata;
+  else if (ps.kind == PositionSetKind::stratified)
+    for (const PositionEntry& e : g.entries) strata.push_back(group_stratum(e.ply, e.distance));
   return g.entries;
 }
 
 std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
-                                      std::vector<bool>& unvalued) {
+                                      std::vector<bool>& unvalued, std::vector<std::string>& strata) {
   std::vector<PositionEntry> set;
   try {
-    set = positions_of(c, ps, pb, unvalued);
+    set = positions_of(c, ps, pb, unvalued, strata);
   } catch (const ConfigError&) {
     throw;
   } catch (const std::invalid_argument& e) {
@@ -118,16 +127,39 @@ std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
   check_strategies(c, strategy_catalog());
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
-    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}};
+    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}};
     for (const StrategyConfig& s : c.strategies)
       pb.strategies.push_back(applies(s.boards, bc.board) ? prepare_strategy(c, s, bc.board) : nullptr);
     for (const PositionSetConfig& ps : c.position_sets) {
       pb.unvalued.emplace_back();
-      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back()) : std::vector<PositionEntry>{});
+      pb.strata.emplace_back();
+      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back())
+                                                     : std::vector<PositionEntry>{});
     }
     boards.push_back(std::move(pb));
   }
+  (void)baseline_spec(c, boards);  // a baseline that is none of the strategies is refused at its line
   return boards;
+}
+
+std::string group_stratum(int ply, int distance) {
+  // No comma: position-set files are read by a plain comma split.
+  return "ply " + std::to_string(ply) + " distance " + (distance < 0 ? std::string("unknown") : std::to_string(distance));
+}
+
+std::string baseline_spec(const ExperimentConfig& c, const std::vector<PreparedBoard>& boards) {
+  if (c.baseline.empty()) return {};
+  for (const PreparedBoard& pb : boards) {
+    std::unique_ptr<Strategy> s;
+    try {
+      s = make_strategy(pb.board, c.baseline);
+    } catch (const std::invalid_argument& e) {
+      config_fail(c, c.baseline_line, "key 'baseline': " + std::string(e.what()));
+    }
+    for (const auto& own : pb.strategies)
+      if (own && own->spec() == s->spec()) return s->spec();
+  }
+  config_fail(c, c.baseline_line, "key 'baseline': '" + c.baseline + "' is none of the config's strategies");
 }
 
 bool runs_on_set(const StrategyConfig& s, const std::string& set) {

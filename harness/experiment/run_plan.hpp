@@ -26,7 +26,19 @@ struct PreparedBoard {
   // value on a board over 16 cells.  The reference values it once the plan
   // is known (value_planned_positions), so a shard certifies only its own.
   std::vector<std::vector<bool>> unvalued;
+  // By set and position: its stratum in a stratified set (a Pons stratum
+  // such as "begin-easy", a group of the exact solution's stratified set,
+  // "ply 4 distance 7", or a file's stratum column); empty for other sets.
+  std::vector<std::vector<std::string>> strata;
 };
+
+// The stratum of a group of a stratified set by ply and distance.
+std::string group_stratum(int ply, int distance);
+
+// The config's baseline (its `baseline` key) in normal form, or "" without
+// one; throws ConfigError at the key's line when it is none of the
+// config's strategies.
+std::string baseline_spec(const ExperimentConfig& config, const std::vector<PreparedBoard>& boards);
 
 // Whether a strategy or a position set with this `boards` key applies to b.
 bool applies(const std::vector<std::string>& boards, const Board& b);

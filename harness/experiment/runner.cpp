@@ -1,6 +1,7 @@
 #include "harness/experiment/runner.hpp"
 
 #include <algorithm>
+#include <fmt/core.h>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -49,18 +50,69 @@ struct CreatedFolders {
   }
 };
 
+std::filesystem::path output_folder(const ExperimentConfig& c, const RunOptions& options) {
+  return !options.out.empty() ? options.out : !c.output.empty() ? c.output : std::filesystem::path("results") / c.name;
+}
+
+// The files a run (and scripts/plot and scripts/report after it) leave in
+// its folder: a folder with results.csv or metadata.json holds a run.
+bool holds_run(const std::filesystem::path& dir) {
+  return std::filesystem::exists(dir / "results.csv") || std::filesystem::exists(dir / "metadata.json");
+}
+
+// Refuses a folder that holds another run's results, unless forced: before
+// any search, so a refused run changes nothing.
+void clear_earlier_run(const std::filesystem::path& dir, bool force) {
+  if (holds_run(dir) && !force)
+    throw std::invalid_argument("'" + dir.string() + "' holds another run's results (results.csv, metadata.json): "
+                                "give --force to replace them and the plots and report made from them, or another --out");
+}
+
+// With --force, once the new run's files are complete: the earlier run's
+// files that the new one does not replace (its position-set files, plots,
+// report and verdicts), so that the folder holds one run.
+void remove_stale_files(const std::filesystem::path& dir, const std::vector<std::string>& kept) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    const bool position_file = name.rfind("positions-", 0) == 0 && entry.path().extension() == ".csv";
+    if ((position_file && std::find(kept.begin(), kept.end(), name) == kept.end()) || name == "report.md" ||
+        name == "verdicts.csv")
+      std::filesystem::remove(entry.path(), ec);
+  }
+  std::filesystem::remove_all(dir / "plots", ec);
+}
+
+// The run's progress on stderr (a terminal): its phase while it prepares,
+// then cells done, searches per second and an estimate of the time left.
+// The estimate weighs each position by its cell's estimated cost per
+// position (shard.hpp: positions x strategy weight x 2^cells), not all
+// alike, since one cell can take a thousand times another's time.
 class Progress {
  public:
-  Progress(bool on, std::size_t cells, double work) : on_(on), cells_(cells), work_(work), start_(clock::now()) {}
+  explicit Progress(bool on) : on_(on), start_(clock::now()) {}
+  // A phase before the cells run: shown at once.
+  void phase(const std::string& what) {
+    if (!on_) return;
+    std::fprintf(stderr, "\r\033[K%s (%.0f s)", what.c_str(), elapsed());
+    std::fflush(stderr);
+  }
+  void start_cells(std::size_t cells, double work) {
+    cells_ = cells;
+    work_ = work;
+    cells_start_ = clock::now();
+  }
   void update(std::size_t cells_done, double work_done, std::uint64_t searches) {
     if (!on_) return;
     const auto now = clock::now();
     if (now - last_ < std::chrono::milliseconds(200) && cells_done < cells_) return;
     last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    const double elapsed = std::chrono::duration<double>(now - cells_start_).count();
     const double rate = elapsed > 0 ? searches / elapsed : 0.0;
-    const double left = work_done > 0 ? elapsed * (work_ - work_done) / work_done : 0.0;
-    std::fprintf(stderr, "\r\033[Kcells %zu/%zu  %.0f searches/s  about %.0f s left", cells_done, cells_, rate, left);
+    std::fprintf(stderr, "\r\033[Kcells %zu/%zu  %.0f searches/s  %.0f s so far", cells_done, cells_, rate, this->elapsed());
+    // No estimate before a twentieth of the work: the first cells say little.
+    if (work_done >= 0.05 * work_ && work_done < work_)
+      std::fprintf(stderr, ", about %.0f s left (estimated)", elapsed * (work_ - work_done) / work_done);
     std::fflush(stderr);
   }
   ~Progress() {
@@ -69,10 +121,11 @@ class Progress {
 
  private:
   using clock = std::chrono::steady_clock;
+  double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
   bool on_;
-  std::size_t cells_;
-  double work_;
-  clock::time_point start_, last_{};
+  std::size_t cells_ = 0;
+  double work_ = 0;
+  clock::time_point start_, cells_start_, last_{};
 };
 
 // The files of a run: results.csv, metadata.json and the stratified position
@@ -82,7 +135,9 @@ class RunOutput {
   // Throws std::invalid_argument when the folder cannot be made or cannot
   // take a file (a bad argument).
   RunOutput(const ExperimentConfig& c, const RunOptions& options, const std::vector<PreparedBoard>& boards)
-      : folder_(!options.out.empty() ? options.out : !c.output.empty() ? c.output : std::filesystem::path("results") / c.name) {
+      : folder_(output_folder(c, options)) {
+    clear_earlier_run(folder_, options.force);
+    force_ = options.force;
     folders_.make(folder_);
     csv_ = open(folder_ / "results.csv");
     meta_ = open(folder_ / "metadata.json");
@@ -92,7 +147,9 @@ class RunOutput {
         if (!applies(c.position_sets[s].boards, pb.board)) continue;
         set_names_.push_back("positions-" + c.position_sets[s].name + "-" + pb.board.name() + ".csv");
         sets_.push_back(open(folder_ / set_names_.back()));
-        write_position_set(sets_.back()->stream(), pb.board, pb.sets[s]);
+        const auto& strata = pb.strata[s];
+        const bool any = std::any_of(strata.begin(), strata.end(), [](const std::string& x) { return !x.empty(); });
+        write_position_set(sets_.back()->stream(), pb.board, pb.sets[s], any ? strata : std::vector<std::string>{});
       }
     }
   }
@@ -103,6 +160,7 @@ class RunOutput {
   const std::vector<std::string>& set_files() const { return set_names_; }
 
   void commit() {
+    if (force_) remove_stale_files(folder_, set_names_);
     for (auto& f : sets_) f->commit();
     csv_->commit();
     meta_->commit();
@@ -119,16 +177,13 @@ class RunOutput {
   }
 
   std::filesystem::path folder_;
+  bool force_ = false;
   CreatedFolders folders_;  // destroyed after the files, so their folders are empty by then
   std::unique_ptr<AtomicFile> csv_, meta_;
   std::vector<std::unique_ptr<AtomicFile>> sets_;
   std::vector<std::string> set_names_;
 };
 
-// The row label of a cell.
-RowLabel label_of(const ExperimentConfig& c, const Board& b, const Strategy& s, const PositionSetConfig& set) {
-  return {c.name, b.size_name(), b.k(), b.gravity(), s.spec(), s.name(), s.ordering(), set.name};
-}
 
 // What the measure and report steps share while the cells run.
 struct CellRunner {
@@ -141,8 +196,19 @@ struct CellRunner {
   Progress& progress;
   std::vector<std::string>& disagreements;
   std::vector<std::string>& unknown;
-  double positions_done = 0;
+  double work_done = 0;  // in estimated cost (Progress)
   std::uint64_t searches = 0;
+
+  double cost_per_position(std::size_t ci) const {
+    const std::size_t id = plan.mine[ci].id;
+    return plan.set_sizes[id] ? plan.costs[id] / static_cast<double>(plan.set_sizes[id]) : 0.0;
+  }
+  // The estimated cost of this shard's positions.
+  double work() const {
+    double w = 0;
+    for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) w += cost_per_position(ci) * plan.mine[ci].positions.size();
+    return w;
+  }
 
   // Measures cell ci of the plan and writes its rows; returns how many.
   // Unsharded, the set_total rows follow the positions' rows; a shard holds
@@ -152,11 +218,17 @@ struct CellRunner {
     const Cell cell = plan.cell(ci);
     PreparedBoard& pb = boards[cell.board];
     const PositionSetConfig& set_config = config.position_sets[cell.set];
-    const RowLabel label = label_of(config, pb.board, *pb.strategies[cell.strategy], set_config);
+    const RowLabel label = row_label(config.name, pb.board, *pb.strategies[cell.strategy], set_config.name);
     const auto& set = pb.sets[cell.set];
     const std::size_t rows_before = rows.rows();
     SetTotal total;
     const auto& mine = plan.mine[ci].positions;
+    Strategy& strategy = *pb.strategies[cell.strategy];
+    // Every counting search of the cell first (unless they ran on threads),
+    // then the timed ones: the strategy holds the tables of one kind of
+    // search at a time, and none once the cell is done.
+    const std::vector<SearchResult> counts = counted.empty() ? count(ci) : counted[ci];
+    strategy.release();
     for (std::size_t k = 0; k < mine.size(); ++k) {
       const std::size_t pi = mine[k];
       if (interrupted(options)) throw Interrupted();
@@ -164,34 +236,60 @@ struct CellRunner {
       // position after it): when it cannot, the error names the row.
       PositionMeasurement m;
       try {
-        m = measure(ci, k);
+        m = measure(ci, k, counts[k]);
       } catch (const ReferenceDisagreement& e) {
         throw ReferenceDisagreement(row_name(label, pb.board, set_config, set[pi]) + ": " + e.what(), e.position);
       } catch (const ReferenceUnknown& e) {
         throw ReferenceUnknown(row_name(label, pb.board, set_config, set[pi]) + ": " + e.what(), e.position);
       }
       total.add(m);
-      report(label, pb.board, set_config, *pb.ref, set[pi], m);
-      positions_done += 1;
-      progress.update(ci, positions_done, searches);
+      const std::string& stratum = pb.strata[cell.set].empty() ? kNoStratum : pb.strata[cell.set][pi];
+      report(label, pb.board, set_config, *pb.ref, set[pi], stratum, m);
+      work_done += (counted.empty() ? 0.5 : 1.0) * cost_per_position(ci);
+      progress.update(ci, work_done, searches);
     }
+    strategy.release();
     if (options.shard.sharded())
       share = total;
     else
       rows.total(label, total);
-    progress.update(ci + 1, positions_done, searches);
+    progress.update(ci + 1, work_done, searches);
     return rows.rows() - rows_before;
   }
 
  private:
-  // The k-th position of cell ci that this shard runs.
-  PositionMeasurement measure(std::size_t ci, std::size_t k) {
+  static inline const std::string kNoStratum;
+
+  // The counting searches of cell ci's positions that this shard runs.
+  std::vector<SearchResult> count(std::size_t ci) {
     const Cell cell = plan.cell(ci);
     PreparedBoard& pb = boards[cell.board];
-    const auto done = counted.empty() ? std::nullopt : std::optional<SearchResult>(counted[ci][k]);
+    Strategy& strategy = *pb.strategies[cell.strategy];
+    std::vector<SearchResult> counts;
+    for (std::size_t pi : plan.mine[ci].positions) {
+      if (interrupted(options)) throw Interrupted();
+      const Position& p = pb.sets[cell.set][pi].position;
+      try {
+        counts.push_back(options.cancellable_searches && options.interrupt ? strategy.search_cancellable(p, *options.interrupt)
+                                                                           : strategy.search(p));
+      } catch (const SearchCancelled&) {
+        throw Interrupted();
+      }
+      searches += 1;
+      work_done += 0.5 * cost_per_position(ci);
+      progress.update(ci, work_done, searches);
+    }
+    return counts;
+  }
+
+  // The k-th position of cell ci that this shard runs, counted already.
+  PositionMeasurement measure(std::size_t ci, std::size_t k, const SearchResult& counted_result) {
+    const Cell cell = plan.cell(ci);
+    PreparedBoard& pb = boards[cell.board];
     searches += 1 + static_cast<std::uint64_t>(config.repetitions);
     return measure_position(*pb.strategies[cell.strategy], *pb.ref, pb.sets[cell.set][plan.mine[ci].positions[k]],
-                            config.repetitions, done, options.cancellable_searches ? options.interrupt : nullptr);
+                            config.repetitions, config.timing, counted_result,
+                            options.cancellable_searches ? options.interrupt : nullptr);
   }
 
   // The cell and position of the rows about to be written.
@@ -201,10 +299,10 @@ struct CellRunner {
 
   // The position's rows, and what disagrees with the reference or is unknown.
   void report(const RowLabel& c, const Board& b, const PositionSetConfig& set, Reference& ref, const PositionEntry& e,
-              const PositionMeasurement& m) {
+              const std::string& stratum, const PositionMeasurement& m) {
     const std::string text = format_position(b, e.position);
     if (m.status() != MeasurementStatus::agrees) {
-      const std::size_t first = rows.next_line(), last = first + m.times.size() - 1;
+      const std::size_t first = rows.next_line(), last = first + m.timings.size() - 1;
       const std::string where =
           (set.position_rows ? "rows " + std::to_string(first) + "-" + std::to_string(last) + ": " : std::string()) +
           b.name() + " " + c.strategy + " " + set.name + " " + text;
@@ -213,13 +311,13 @@ struct CellRunner {
       else
         disagreements.push_back(where + ": " + mismatch(b, ref, e, m));
     }
-    if (set.position_rows) rows.position(c, e, text, m);
+    if (set.position_rows) rows.position(c, e, text, stratum, m);
   }
 };
 
 }  // namespace
 
-std::vector<ColumnInfo> result_columns() {
+std::vector<ColumnInfo> result_columns(const std::vector<OptionColumn>& options) {
   std::vector<ColumnInfo> cols = {
       {"experiment", "the experiment's name", kFromConfig},
       {"board", "board size, rows x columns", kFromConfig},
@@ -248,7 +346,21 @@ std::vector<ColumnInfo> result_columns() {
                                                         : "a rate, recomputed from the summed counts on set_total rows";
     cols.push_back({f.name, std::string(f.description) + "; " + total, kFromCounting});
   }
-  cols.push_back({"time_ns", "wall time of one search in nanoseconds (set_total: the sum over the set in that repetition)", kFromFast});
+  cols.push_back({"time_ns", "wall time of one search in nanoseconds, warm: the median of the repetition's timed runs "
+                             "(set_total: the sum of the positions' medians in that repetition); metadata.json: timing",
+                  kFromFast});
+  // After time_ns, so that every older column keeps its place.
+  cols.push_back({"timed_runs", "how many timed runs time_ns is the median of (set_total: summed over the positions)", kFromFast});
+  cols.push_back({"time_spread", "(slowest - fastest) / median of the timed runs (set_total: of the sums over the positions)",
+                  kFromFast});
+  cols.push_back({"time_cold_ns", "wall time of the untimed cold run before the position's first timed run: it builds the "
+                                  "search's tables and touches their pages (the same on each repetition's row; set_total: "
+                                  "summed)", kFromFast});
+  cols.push_back({"stratum", "the position's stratum in a stratified set (a Pons stratum such as begin-easy, or a group "
+                             "such as \"ply 4 distance 7\"); empty for other sets and on set_total rows", kFromConfig});
+  for (const OptionColumn& o : options)
+    cols.push_back({o.name(), "the value of " + o.strategy + "'s option " + o.key +
+                                  " in normal form (tictac strategies); empty on rows of other strategies", kFromConfig});
   return cols;
 }
 
@@ -260,8 +372,12 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   const GitInfo git = git_info(std::filesystem::absolute(c.source).parent_path());
 
   // Plan.
+  clear_earlier_run(output_folder(c, options), options.force);  // refused before any work
+  Progress progress(options.progress);
+  progress.phase("preparing: the exact solutions, the references and the position sets");
   auto boards = prepare_boards(c);
   const RunPlan plan = plan_run(c, boards, options.shard);
+  progress.phase("valuing the positions that need the reference's value");
   value_planned_positions(c, boards, plan);
   RunOutput out(c, options, boards);
   RunSummary summary{out.folder(), plan.mine.size(), 0, {}, {}};
@@ -269,11 +385,12 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   // Measure and report: with several jobs, every counting search first, on
   // threads; then each cell's timed searches on this thread alone.
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, options.jobs), plan.mine.size()));
+  if (threads > 1) progress.phase(fmt::format("counting searches of {} cells on {} threads", plan.mine.size(), threads));
   const auto counted = threads > 1 ? count_on_threads(plan, boards, threads, options.interrupt, options.cancellable_searches)
                                    : std::vector<std::vector<SearchResult>>{};
-  ResultsCsv rows(out.csv());
-  Progress progress(options.progress, plan.mine.size(), plan.positions);
+  ResultsCsv rows(out.csv(), option_columns(c));
   CellRunner cells{c, options, boards, plan, counted, rows, progress, summary.disagreements, summary.unknown};
+  progress.start_cells(plan.mine.size(), cells.work());
   std::vector<std::size_t> cell_rows;
   std::vector<SetTotal> shares(plan.mine.size());
   for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) cell_rows.push_back(cells.run(ci, shares[ci]));

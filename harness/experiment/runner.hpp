@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "harness/experiment/config.hpp"
+#include "harness/experiment/result_rows.hpp"
 #include "harness/experiment/shard.hpp"
 
 namespace tictac {
@@ -58,9 +59,15 @@ struct RunOptions {
   const std::atomic<bool>* interrupt = nullptr;  // set by a signal handler
   // The counting searches read `interrupt` every 2^16 nodes (64 for the provers) too
   // (Strategy::search_cancellable: the same counts), so an interrupt stops
-  // a long search and not only the run between searches.  The timed
-  // searches stay the plain search_fast, run to their end first.
+  // a long search and not only the run between searches; so do the timed
+  // runs of a search whose cold run took a quarter of a second or more
+  // (timed_search.hpp).  The shorter timed searches run to their end.
   bool cancellable_searches = false;
+  // Run into a folder that holds another run's results (results.csv or
+  // metadata.json): their files (results, metadata, position sets, plots,
+  // report, verdicts) are removed first.  Without it, such a folder is
+  // refused and nothing is changed.
+  bool force = false;
   // Run only this shard's positions (harness/experiment/shard.hpp, which
   // deals out the positions of every cell); metadata.json then has a
   // "shard" object that `tictac merge` reads: the shard, the number of
@@ -93,6 +100,8 @@ RunSummary run_experiment(const ExperimentConfig& config, const RunOptions& opti
 struct ColumnInfo {
   std::string name, description, source;
 };
-std::vector<ColumnInfo> result_columns();
+// `options`: the option columns of the run's strategies (result_rows.hpp),
+// after the fixed ones.
+std::vector<ColumnInfo> result_columns(const std::vector<OptionColumn>& options);
 
 }  // namespace tictac

@@ -10,6 +10,7 @@
 #include "harness/formats/stat_fields.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
+#include "harness/registry/timed_search.hpp"
 
 namespace tictac {
 
@@ -25,10 +26,6 @@ bool exact_listed(const Board& b, bool all_optimal) {
   return b.cells() <= kExactByDefault || all_optimal || (b.gravity() && b.cells() <= StateSpace::kMaxCells);
 }
 
-// A cancellable report times the plain search_fast after a counting search
-// shorter than this (solve_report.hpp).
-constexpr auto kPlainTimingLimit = std::chrono::seconds(1);
-
 // The searches of one report, cancellable or not.
 struct Searcher {
   Strategy& s;
@@ -36,23 +33,6 @@ struct Searcher {
   SearchResult counting(const Position& p) const { return cancel ? s.search_cancellable(p, *cancel) : s.search(p); }
   SearchResult fast(const Position& p) const { return cancel ? s.search_fast_cancellable(p, *cancel) : s.search_fast(p); }
 };
-
-// Wall time of the statistics-free search: one run, or the median of five
-// when one run takes under 50 ms.
-std::int64_t time_search(const Searcher& s, const Position& p) {
-  auto once = [&] {
-    const auto t0 = std::chrono::steady_clock::now();
-    const SearchResult r = s.fast(p);
-    const auto t1 = std::chrono::steady_clock::now();
-    (void)r;
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count();
-  };
-  std::vector<std::int64_t> times{once()};
-  if (times[0] < 50'000'000)
-    while (times.size() < 5) times.push_back(once());
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
 
 // From the exact solution, which the strategy's answer must agree with.
 OptimalPlay from_exact(const Board& b, const Position& root, const std::string& spec, const SearchResult& r) {
@@ -80,8 +60,10 @@ OptimalPlay from_exact(const Board& b, const Position& root, const std::string& 
                                std::to_string(r.best_move) + ")");
   }
   for (Mask m = exact->optimal_moves(root); m; m &= m - 1) o.moves.push_back(std::countr_zero(m));
+  // The variation starts with the strategy's own move (optimal: checked
+  // above), then the exact solution's best moves.
   for (Position p = root; exact->best_move(p) >= 0;) {
-    o.pv.push_back(exact->best_move(p));
+    o.pv.push_back(o.pv.empty() && r.best_move >= 0 && r.move_proved ? r.best_move : exact->best_move(p));
     p.play(o.pv.back(), p.to_move());
   }
   if (b.gravity()) o.pons_score = pons_score(b.cells(), root.ply(), exact->value(root), exact->distance(root));
@@ -121,19 +103,19 @@ SolveReport unknown_report(const Board& b, const Position& root, std::string_vie
   unknown.proved = false;
   unknown.best_move = -1;
   unknown.move_proved = false;
-  return SolveReport{b, root, report_strategy(b, spec, distance)->spec(), unknown, std::nullopt, "none", {}};
+  return SolveReport{b, root, report_strategy(b, spec, distance)->spec(), unknown, std::nullopt, "none", {}, std::nullopt};
 }
 
 SolveReport solve_report(const Board& b, const Position& root, std::string_view spec, bool all_optimal, bool timing,
                          const std::atomic<bool>* cancel, bool distance) {
   auto strategy = report_strategy(b, spec, distance);
   const Searcher searcher{*strategy, cancel};
-  const auto t0 = std::chrono::steady_clock::now();
-  SolveReport rep{b, root, strategy->spec(), searcher.counting(root), std::nullopt, "none", {}};
+  SolveReport rep{b, root, strategy->spec(), searcher.counting(root), std::nullopt, "none", {}, std::nullopt};
   if (timing) {
-    const bool long_search = std::chrono::steady_clock::now() - t0 >= kPlainTimingLimit;
-    rep.timing = cancel && long_search ? "search_fast_cancellable" : "search_fast";
-    rep.time_ns = time_search(cancel && long_search ? searcher : Searcher{*strategy, nullptr}, root);
+    // The one timing method (timed_search.hpp), as `tictac run` times a row.
+    rep.timed = time_search(*strategy, root, TimingPolicy{}, cancel);
+    rep.time_ns = rep.timed->median_ns();
+    rep.timing = rep.timed->cancellable ? "search_fast_cancellable" : "search_fast";
   }
   // A search that ended without a value (a budget ran out) lists nothing.
   if (rep.result.proved && exact_listed(b, all_optimal))
@@ -177,6 +159,16 @@ nlohmann::ordered_json solve_json(const SolveReport& rep) {
   j["distance"] = r.distance >= 0 ? nlohmann::ordered_json(r.distance) : nlohmann::ordered_json(nullptr);
   stats_to_json(r.stats, j);
   j["time_ns"] = rep.time_ns ? nlohmann::ordered_json(*rep.time_ns) : nlohmann::ordered_json(nullptr);
+  // How time_ns was measured (timed_search.hpp): its runs, their spread, the
+  // untimed cold run before them; null without timing.
+  if (rep.timed)
+    j["timed_search"] = {{"search", rep.timing},
+                   {"timed_runs", rep.timed->runs_ns.size()},
+                   {"runs_ns", rep.timed->runs_ns},
+                   {"time_spread", rep.timed->spread()},
+                   {"time_cold_ns", rep.timed->cold_ns}};
+  else
+    j["timed_search"] = nullptr;
   return j;
 }
 

@@ -3,21 +3,19 @@
 //
 // The value and the move are the strategy's; node counts and every other
 // statistic come from one counting search (Strategy::search); time_ns is the
-// wall time of the statistics-free search (Strategy::search_fast), one run,
-// or the median of five when one run takes under 50 ms (none without
-// timing: `--no-timing`).  Every optimal move and a principal variation come
+// wall time of the statistics-free search (Strategy::search_fast), timed by
+// the one timing method of tictac (harness/registry/timed_search.hpp: an
+// untimed cold run that builds the tables, then the median of warm runs
+// until they add up to 50 ms or number 5), as `tictac run` times a row
+// (none without timing: `--no-timing`).  Every optimal move and a principal variation come
 // from the exact solution on boards of up to 12 cells, or up to 16 with
 // all_optimal, and are not counted; above 16 cells with all_optimal, from one
 // search of each move by the same strategy.
 //
-// A cancellable report (a cancel flag given) runs the cancellable searches,
-// except the timed ones when the counting search took under a second: those
-// stay the plain search_fast, the CLI's measure, and a cancel waits for them
-// (about as long as the counting search took, at most).  A longer search is
-// timed by search_fast_cancellable, so a cancel stops it too; its countdown
-// costs up to about 18% on the cheapest searches (negamax and minimax on 3x3,
-// measured with callgrind and in CPU time), a few percent on the others.
-// `timing` says which search was timed.
+// A cancellable report (a cancel flag given) runs the cancellable searches;
+// the timed runs are cancellable when the cold run took a quarter of a
+// second or more (timed_search.hpp), else the plain search_fast, whose
+// countdown-free runs a cancel waits for.  `timing` says which was timed.
 #pragma once
 
 #include <atomic>
@@ -32,6 +30,7 @@
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/search/search_result.hpp"
+#include "harness/registry/timed_search.hpp"
 
 namespace tictac {
 
@@ -52,6 +51,7 @@ struct SolveReport {
   std::optional<std::int64_t> time_ns;  // none without timing
   std::string timing;    // "search_fast", "search_fast_cancellable", or "none"
   OptimalPlay optimal;
+  std::optional<Timing> timed;  // the runs behind time_ns; none without timing
 };
 
 // Throws std::invalid_argument for an unknown strategy or a bad option (the

@@ -22,9 +22,25 @@
 #define TICTAC_CXX_FLAGS "unknown"
 #endif
 
+#if __has_include(<tictac_build_commit.hpp>)
+#include <tictac_build_commit.hpp>  // generated at build time by scripts/build-commit
+#endif
+#ifndef TICTAC_BUILD_COMMIT
+#define TICTAC_BUILD_COMMIT "unknown"
+#endif
+
 namespace tictac {
 
-BuildInfo build_info() { return {TICTAC_BUILD_SYSTEM, TICTAC_BUILD_TYPE, TICTAC_COMPILER, TICTAC_CXX_FLAGS}; }
+BuildInfo build_info() {
+  BuildInfo b{TICTAC_BUILD_SYSTEM, TICTAC_BUILD_TYPE, TICTAC_COMPILER, TICTAC_CXX_FLAGS, TICTAC_BUILD_COMMIT, false};
+  constexpr std::string_view dirty = "-dirty";
+  if (b.commit.size() > dirty.size() && b.commit.ends_with(dirty)) {
+    b.commit.resize(b.commit.size() - dirty.size());
+    b.dirty = true;
+  }
+  if (b.commit == "unknown") b.commit.clear();
+  return b;
+}
 
 long max_rss_kib() {
   rusage u{};

@@ -15,6 +15,10 @@ struct BuildInfo {
   std::string type;      // Release, Debug, ... (meson: its buildtype)
   std::string compiler;  // id and version
   std::string flags;     // the flags added to every compile
+  // The commit the binary was built from (scripts/build-commit, compiled
+  // in at build time): empty when unknown (not built from a git checkout).
+  std::string commit;
+  bool dirty = false;    // tracked files differed from that commit
 };
 BuildInfo build_info();
 

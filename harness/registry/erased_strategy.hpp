@@ -63,6 +63,14 @@ class ErasedStrategy final : public Strategy {
     return budgeted(fast_cancellable_, p, &cancel);
   }
 
+  void release() override {
+    counting_.reset();
+    fast_.reset();
+    traced_.reset();
+    counting_cancellable_.reset();
+    fast_cancellable_.reset();
+  }
+
   // A budget of `nodes` for every search but the traced one (0: none).
   void set_node_budget(std::uint64_t nodes) { node_budget_ = nodes; }
 
@@ -98,6 +106,8 @@ class ErasedStrategy final : public Strategy {
     try {
       return get(algo).search(p, stats);
     } catch (const SearchCancelled&) {
+      // A search stopped by its budget reports its tables as one that ended.
+      if constexpr (requires { algo->report_tables(stats); }) algo->report_tables(stats);
       algo.reset();
       throw;
     }

@@ -32,6 +32,10 @@ struct StrategyIdentity {
   std::string ordering;  // the value of its ordering option in normal form; "none" without one
   bool seeded = false;   // whether its search draws from its seed (a seeded ordering)
   double cost_weight = 1.0;  // StrategyInfo::cost_weight
+  // Every option with its value in normal form, in catalogue order, those
+  // left out of `spec` at their default included (the option columns of
+  // results.csv).
+  std::vector<std::pair<std::string, std::string>> options{};
 };
 
 class Strategy {
@@ -63,6 +67,11 @@ class Strategy {
   // or the other, never both.
   virtual SearchResult search_cancellable(const Position& p, const std::atomic<bool>& cancel) = 0;
   virtual SearchResult search_fast_cancellable(const Position& p, const std::atomic<bool>& cancel) = 0;
+  // Frees every instantiation and its tables; the next search builds its
+  // own afresh (the same counts: every search starts from empty tables).
+  // A runner calls it when a cell is done, so that a run holds the tables
+  // of one cell at a time.
+  virtual void release() {}
 
  private:
   StrategyIdentity identity_;

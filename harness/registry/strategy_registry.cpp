@@ -157,12 +157,13 @@ StrategyIdentity identity_of(const StrategyInfo& info, const OptionValues& value
   bool first = true;
   for (const StrategyOption& o : info.options) {
     std::string v = values.at(o.key);
-    if (!o.shown_at_default && v == o.default_value) continue;
     if (o.kind == StrategyOption::Kind::move_order) {
       const OrderSpec order = parse_order(v);
       v = order_text(order);
       id.seeded = id.seeded || seeded(order);
     }
+    id.options.emplace_back(o.key, v);
+    if (!o.shown_at_default && values.at(o.key) == o.default_value) continue;
     if (o.ordering) id.ordering = v;
     id.spec += (first ? ":" : ",") + o.key + "=" + v;
     first = false;

@@ -422,7 +422,8 @@ def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = 
     (``positions``, each checked); ``file`` (a position-set CSV, ``file``).
 
     Columns, as in a position-set file: board, k, gravity, position, ply, value (exact,
-    X's point of view), value_to_move (the side to move's), distance (plies to the end under perfect play).
+    X's point of view), value_to_move (the side to move's), distance (plies to the end under perfect play),
+    and for a stratified set stratum (its group, "ply P distance D").
     Boards of at most 16 cells.  Raises ValueError for an unknown kind, an
     option that does not apply to it, or an illegal or unreachable position.
     """
@@ -447,10 +448,12 @@ def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = 
     cols = _core.positions(b._board, kind, [int(p) for p in plies or []], int(per_group), int(seed),
                            [b._stones(p) for p in positions or []], os.fspath(file) if file is not None else "")
     n = len(cols["position"])
-    return pd.DataFrame({"board": [b.size_name] * n, "k": [b.k] * n, "gravity": [b.gravity] * n,
-                         "position": cols["position"],
-                         "ply": cols["ply"], "value": cols["value"], "value_to_move": cols["value_to_move"],
-                         "distance": cols["distance"]})
+    frame = {"board": [b.size_name] * n, "k": [b.k] * n, "gravity": [b.gravity] * n, "position": cols["position"],
+             "ply": cols["ply"], "value": cols["value"], "value_to_move": cols["value_to_move"],
+             "distance": cols["distance"]}
+    if "stratum" in cols:  # a stratified set: each position's group, "ply P distance D"
+        frame["stratum"] = cols["stratum"]
+    return pd.DataFrame(frame)
 
 
 class RunResult(NamedTuple):
@@ -471,7 +474,7 @@ class DisagreementError(RuntimeError):
 
 
 def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] = None,
-        jobs: Optional[int] = None) -> RunResult:
+        jobs: Optional[int] = None, force: bool = False) -> RunResult:
     """Run an experiment, as ``tictac run CONFIG --out OUT`` does.
 
     Args:
@@ -483,6 +486,8 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
             folder, removed once read; the config's own output folder is not
             touched.
         jobs: threads for the counting searches (None: every hardware thread).
+        force: replace another run's results in ``out`` (as ``--force``);
+            without it such a folder is refused (ValueError) and left as it is.
 
     Returns:
         a :class:`RunResult` (results, metadata): results.csv as read by
@@ -501,7 +506,7 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
     is_text = isinstance(config, str) and "\n" in config
     source = config if is_text else os.fspath(config)
     command = f"tictac.run({'<text>' if is_text else repr(source)}" + (
-        f", out={os.fspath(out)!r}" if out is not None else "") + (f", jobs={jobs}" if jobs else "") + ")"
+        f", out={os.fspath(out)!r}" if out is not None else "") + (f", jobs={jobs}" if jobs else "") + (", force=True" if force else "") + ")"
     scratch = None
     if out is None:
         scratch = tempfile.mkdtemp(prefix="tictac-run-")
@@ -509,7 +514,7 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
     else:
         folder = Path(out)
     try:
-        _rows, _cells, message = _core.run(source, is_text, os.fspath(folder), int(jobs or 0), command)
+        _rows, _cells, message = _core.run(source, is_text, os.fspath(folder), int(jobs or 0), command, bool(force))
         # pandas is imported once the run is over: a Ctrl-C that lands inside
         # its import (a second or more under the sanitizers) can be swallowed
         # there ("Exception ignored in ..."), and the run would go on.

@@ -20,6 +20,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -39,6 +40,7 @@
 #include "algorithms/game/symmetry.hpp"
 #include "harness/experiment/config.hpp"
 #include "harness/experiment/disagreements.hpp"
+#include "harness/experiment/run_plan.hpp"
 #include "harness/experiment/runner.hpp"
 #include "harness/experiment/solve_report.hpp"
 #include "harness/formats/analysis_json.hpp"
@@ -128,8 +130,12 @@ py::dict position_set(const Board& b, const std::string& kind, const std::vector
   auto columns = interruptible([&](const std::atomic<bool>&) {
     const auto exact = exact_solution(b);
     std::vector<PositionEntry> set;
+    std::vector<std::string> strata;  // a file's stratum column, or a stratified set's groups
     if (kind == "file") {
-      set = read_position_set(file, *exact);
+      ReadSet read = read_position_set_file(file, b, exact.get());
+      set = std::move(read.entries);
+      if (std::any_of(read.strata.begin(), read.strata.end(), [](const std::string& s) { return !s.empty(); }))
+        strata = std::move(read.strata);
     } else {
       PositionSetSpec spec;
       bool known = false;
@@ -156,7 +162,11 @@ py::dict position_set(const Board& b, const std::string& kind, const std::vector
       value_to_move.push_back(e.position.to_move() == Side::X ? e.value : -e.value);
       distance.push_back(e.distance);
     }
-    return std::make_tuple(std::move(text), std::move(ply), std::move(value), std::move(distance), std::move(value_to_move));
+    // A stratified set's groups, as a run writes them in its position files.
+    if (kind == "stratified")
+      for (const PositionEntry& e : set) strata.push_back(group_stratum(e.ply, e.distance));
+    return std::make_tuple(std::move(text), std::move(ply), std::move(value), std::move(distance), std::move(value_to_move),
+                           std::move(strata));
   });
   py::dict d;
   d["position"] = std::get<0>(columns);
@@ -164,6 +174,7 @@ py::dict position_set(const Board& b, const std::string& kind, const std::vector
   d["value"] = std::get<2>(columns);
   d["distance"] = std::get<3>(columns);
   d["value_to_move"] = std::get<4>(columns);
+  if (!std::get<5>(columns).empty()) d["stratum"] = std::get<5>(columns);
   return d;
 }
 
@@ -281,7 +292,8 @@ PYBIND11_MODULE(_core, m) {
   // (rows, cells, the disagreement message or None); the files are in `out`.
   m.def(
       "run",
-      [](const std::string& config, bool is_text, const std::string& out, unsigned jobs, const std::string& command) {
+      [](const std::string& config, bool is_text, const std::string& out, unsigned jobs, const std::string& command,
+         bool force) {
         return interruptible([&](const std::atomic<bool>& cancel) {
           const ExperimentConfig c = is_text ? parse_config(config, "<text>") : load_config(config);
           RunOptions ro;
@@ -290,11 +302,12 @@ PYBIND11_MODULE(_core, m) {
           ro.command_line = command;
           ro.interrupt = &cancel;
           ro.cancellable_searches = true;
+          ro.force = force;
           const RunSummary s = run_of(c, ro);
           std::optional<std::string> message;
           if (!s.disagreements.empty()) message = disagreement_message(s.disagreements);
           return std::make_tuple(s.rows, s.cells, message);
         });
       },
-      "config"_a, "is_text"_a, "out"_a, "jobs"_a, "command"_a);
+      "config"_a, "is_text"_a, "out"_a, "jobs"_a, "command"_a, "force"_a);
 }

@@ -134,7 +134,7 @@ file = "sets/a.csv"
 TEST_CASE("an unknown key is an error naming the file, the line and the key", "[config]") {
   CHECK(error_of(edited("question = \"q\"", "question = \"q\"\nrepetitons = 3")) ==
         "exp.toml:5: key 'repetitons': unknown key in [experiment] (known keys: name, question, description, output, "
-        "repetitions, seeds, boards, rows)");
+        "repetitions, seeds, boards, rows, timing_min_ms, timing_max_runs, baseline)");
   CHECK_THAT(error_of(edited("kind = \"empty\"", "kind = \"empty\"\nplies = [1]")),
              Catch::StartsWith("exp.toml:13: key 'plies': does not apply to a position set of kind 'empty'"));
   CHECK_THAT(error_of(std::string(kMinimal) + "\n[extra]\n"), Catch::StartsWith("exp.toml:14: key 'extra': unknown key"));

@@ -18,6 +18,17 @@ using json = nlohmann::json;
 
 namespace {
 
+// The stdout of a shell command ("" when it fails).
+std::string run_shell(const std::string& command) {
+  std::string out;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buf[256];
+    while (std::size_t n = std::fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+    if (pclose(pipe) != 0) out.clear();
+  }
+  return out;
+}
+
 // The rows of a CSV as maps from column to field (no quoted commas in the
 // fields read here).
 std::vector<std::map<std::string, std::string>> rows_of(const std::string& csv) {
@@ -145,9 +156,115 @@ TEST_CASE("metadata.json records the build, the host, the config hash and where 
   CHECK(m["config_fnv1a64"] == tictac::fnv1a64_hex(kSeedConfig));
   CHECK(m["git"].contains("commit"));
   CHECK(m["git"].contains("dirty"));
+  // The commit is the binary's, compiled in: a commit of the source tree's
+  // history (HEAD when nothing was committed since the build), whatever
+  // folder the config is in.
+  if (!run_shell("git -C '" TICTAC_SOURCE_DIR "' rev-parse HEAD 2>/dev/null").empty()) {
+    REQUIRE(m["tictac_build"]["commit"].is_string());
+    const std::string commit = m["tictac_build"]["commit"];
+    CHECK(commit.size() == 40);
+    CHECK(std::system(("git -C '" TICTAC_SOURCE_DIR "' merge-base --is-ancestor " + commit + " HEAD").c_str()) == 0);
+  }
+  CHECK(m["tictac_build"]["commit"] == m["git"]["commit"]);
+  CHECK(m["config_git"]["commit"].is_null());  // the config is in a temporary folder, outside any checkout
+  CHECK_THAT(m["timing"]["method"].get<std::string>(), Catch::Contains("cold run"));
+  CHECK(m["timing"]["max_runs"] == 5);
   CHECK_THAT(m["columns"]["nodes"]["source"].get<std::string>(), Catch::Contains("counting"));
   CHECK_THAT(m["columns"]["time_ns"]["source"].get<std::string>(), Catch::Contains("search_fast"));
   CHECK(m["exactness"]["disagreements"] == 0);
+}
+
+TEST_CASE("a run refuses a folder that holds another run unless forced, and then leaves no file of the old run", "[run]") {
+  TempDir t;
+  write_file(t.path / "a.toml", R"(
+[experiment]
+name = "a"
+question = "q"
+boards = ["3x3k3"]
+[[strategy]]
+name = "negamax"
+[[position_set]]
+name = "pons"
+kind = "stratified"
+plies = [2]
+per_group = 1
+seed = 1
+)");
+  write_file(t.path / "b.toml", R"(
+[experiment]
+name = "b"
+question = "q"
+boards = ["3x3k3"]
+[[strategy]]
+name = "alphabeta"
+order = ["index", "history"]
+[[position_set]]
+name = "start"
+kind = "empty"
+)");
+  REQUIRE(run_tictac("run a.toml --out out", t.path).exit_code == 0);
+  REQUIRE(std::filesystem::exists(t.path / "out/positions-pons-3x3k3.csv"));
+  std::filesystem::create_directories(t.path / "out/plots");
+  write_file(t.path / "out/plots/old.png", "a plot of run a");
+  write_file(t.path / "out/report.md", "# run a");
+  const std::string before = read_file(t.path / "out/results.csv");
+  const auto refused = run_tictac("run b.toml --out out", t.path);
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("holds another run's results") && Catch::Contains("--force"));
+  CHECK(read_file(t.path / "out/results.csv") == before);  // nothing changed
+  const auto forced = run_tictac("run b.toml --out out --force", t.path);
+  INFO(forced.err);
+  REQUIRE(forced.exit_code == 0);
+  CHECK(json::parse(read_file(t.path / "out/metadata.json"))["experiment"] == "b");
+  CHECK_FALSE(std::filesystem::exists(t.path / "out/positions-pons-3x3k3.csv"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "out/plots"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "out/report.md"));
+  // The option columns: every option of alphabeta, as the strategy sets it.
+  const auto rows = rows_of(read_file(t.path / "out/results.csv"));
+  REQUIRE(!rows.empty());
+  for (const auto& row : rows) {
+    CHECK(row.at("alphabeta.order") == row.at("ordering"));
+    CHECK(row.at("alphabeta.tt") == "none");
+    CHECK(row.at("stratum").empty());
+  }
+  const json m = json::parse(read_file(t.path / "out/metadata.json"));
+  CHECK(m["strategy_options_set"].size() == 2);
+  for (const auto& [spec, set] : m["strategy_options_set"].items()) CHECK(set.size() == 1);  // order alone
+}
+
+TEST_CASE("a baseline that is none of the config's strategies is refused at its line", "[run]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", R"([experiment]
+name = "x"
+question = "q"
+boards = ["3x3k3"]
+baseline = "alphabeta:order=killer"
+[[strategy]]
+name = "alphabeta"
+order = ["index", "history"]
+[[position_set]]
+name = "start"
+kind = "empty"
+)");
+  const auto r = run_tictac("run exp.toml --out out", t.path);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("exp.toml:5: key 'baseline'") && Catch::Contains("none of the config's strategies"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "out"));
+  std::string text = read_file(t.path / "exp.toml");
+  text.replace(text.find("killer"), 6, "history");
+  write_file(t.path / "exp.toml", text);
+  REQUIRE(run_tictac("run exp.toml --out out", t.path).exit_code == 0);
+  CHECK(json::parse(read_file(t.path / "out/metadata.json"))["baseline"] ==
+        "alphabeta:order=history,window=full,fail=soft,score=flat,tt=none,keys=exact,tt_bits=0,replace=always,seed=1,"
+        "iterative=false");
+}
+
+TEST_CASE("the example config of experiments/ runs, and run --help names it", "[run]") {
+  TempDir t;
+  const auto r = run_tictac("run '" TICTAC_SOURCE_DIR "/experiments/example.toml' --out out", t.path);
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(run_tictac("run --help").out, Catch::Contains("experiments/example.toml") && Catch::Contains("What is timed"));
 }
 
 TEST_CASE("FNV-1a 64 matches its published test vectors", "[run]") {
@@ -174,7 +291,8 @@ seed = 11
 )");
   REQUIRE(run_tictac("run gen.toml --out gen", t.path).exit_code == 0);
   const std::string set_file = read_file(t.path / "gen/positions-pons-3x3k3.csv");
-  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,value_to_move,distance\n"));
+  // The set keeps its strata: the groups of ply and distance.
+  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,value_to_move,distance,stratum\n"));
   write_file(t.path / "use.toml", R"(
 [experiment]
 name = "use"
@@ -191,9 +309,14 @@ file = "gen/positions-pons-3x3k3.csv"
   auto positions = [](const std::string& csv) {
     std::vector<std::string> p;
     for (const auto& row : rows_of(csv))
-      if (row.at("row_kind") == "position") p.push_back(row.at("position") + " " + row.at("distance"));
+      if (row.at("row_kind") == "position")
+        p.push_back(row.at("position") + " " + row.at("distance") + " " + row.at("stratum"));
     return p;
   };
+  // Each row names its group, read back from the file as the set wrote it.
+  for (const auto& row : rows_of(read_file(t.path / "gen/results.csv")))
+    if (row.at("row_kind") == "position")
+      CHECK(row.at("stratum") == "ply " + row.at("ply") + " distance " + row.at("distance"));
   const auto a = positions(read_file(t.path / "gen/results.csv"));
   CHECK(a.size() == rows_of(set_file).size());
   CHECK(a == positions(read_file(t.path / "use/results.csv")));
@@ -397,7 +520,7 @@ seed = 5
   CHECK(meta["exactness"]["disagreements"] == 0);
   // The set file is named and marked as the gravity board's.
   const std::string set_file = read_file(t.path / "g/positions-pons-3x4k3g.csv");
-  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,value_to_move,distance\n3x4,3,true,"));
+  CHECK_THAT(set_file, Catch::StartsWith("board,k,gravity,position,ply,value,value_to_move,distance,stratum\n3x4,3,true,"));
 
   // Read back on 3x4k3g it is the same set; on 3x4k3, a board of other rules, it is refused.
   for (const char* board : {"3x4k3g", "3x4k3"}) {
@@ -447,14 +570,24 @@ kind = "empty"
   INFO(r.out << r.err);
   REQUIRE(r.exit_code == 0);
   int rows = 0;
+  std::map<bool, std::map<std::string, std::string>> by_budget;
   for (const auto& row : rows_of(read_file(t.path / "out/results.csv"))) {
     if (row.at("row_kind") != "position") continue;
     ++rows;
     const bool budgeted = row.at("strategy").find("nodes=1") != std::string::npos;
     CHECK(row.at("status") == (budgeted ? "unknown" : "agrees"));
     if (budgeted) CHECK(row.at("nodes") == "1024");  // one poll of best's: the budget rounded up
+    by_budget[budgeted] = row;
   }
   CHECK(rows == 2);
+  // A search stopped by its budget reports its table as the finished one does.
+  for (const char* column : {"tt_capacity", "table_bytes"}) {
+    CHECK(by_budget[true].at(column) == by_budget[false].at(column));
+    CHECK(by_budget[true].at(column) != "0");
+  }
+  CHECK(by_budget[true].at("tt_occupancy") != "0");
+  CHECK(by_budget[true].at("best.nodes") == "1");
+  CHECK(by_budget[false].at("best.nodes") == "0");
 }
 
 TEST_CASE("a prover row beyond its budget has an empty value and status unknown, counted apart from disagreements",

@@ -175,8 +175,8 @@ class Report:
                         else "") + "; for a strategy run over seeds, the median over its seeds of each seed's median."),
             ("mean nodes, mean time, positions/s", "nodes / positions, time / positions and positions / time, where "
                                                   "the set has more than one position (Pons's table)."),
-            ("spread", "(max − min) / median of the timed runs; on a set total (sum of maxima − sum of minima) / "
-                       "sum of medians; the median over repetitions and seeds." if new_timing else
+            ("spread", "(max − min) / median of a position's timed runs; on a set total the median of its positions' "
+                       "spreads; the median over repetitions and seeds." if new_timing else
                        "(max − min) / median of the repetitions' set-total times; — with one repetition."),
             ("tt hit rate", desc("tt_hit_rate", "the table's hits / probes") + "; — without a table."),
             ("memo entries", desc("memo_entries", "entries of the search's memo") + "."),

@@ -68,8 +68,9 @@ class Results:
         header = pd.read_csv(self.csv_path, nrows=0).columns
         # An option column is <strategy_name>.<key>: the only columns with a dot.
         self.option_columns = [c for c in header if "." in c]
-        df = pd.read_csv(self.csv_path, keep_default_na=False, na_values=[""],
-                         dtype={c: str for c in self.option_columns})
+        # Text columns (options, stratum, position) stay text: no per-chunk type guessing.
+        text = {c: str for c in self.option_columns + [c for c in ("stratum", "position") if c in header]}
+        df = pd.read_csv(self.csv_path, keep_default_na=False, na_values=[""], dtype=text, low_memory=False)
         self.options = self._options(df)  # {spec: (name, {key: value})}
         self.group_of = {s: spec_labels.unseeded(n, o) for s, (n, o) in self.options.items()}
         self.labels = spec_labels.labels(self.options, self.meta.get("strategy_options_set"))

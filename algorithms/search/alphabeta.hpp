@@ -161,6 +161,12 @@ class AlphaBetaSearch {
     return finish(root, score, best_move, stats);
   }
 
+  // The next n searches clear their tables without wiping them (the
+  // tables' reserve_clears): called before timed searches, not between them.
+  void reserve_searches(std::uint64_t n) {
+    if (table()) tt_->reserve_clears(n);
+  }
+
   // The pieces of search(), for drivers such as MTD(f).
   void begin() {
     if (table()) tt_->clear();

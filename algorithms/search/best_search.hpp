@@ -349,6 +349,10 @@ class BestSearch {
     return r;
   }
 
+  // The next n searches clear their tables without wiping them (the
+  // tables' reserve_clears): called before timed searches, not between them.
+  void reserve_searches(std::uint64_t n) { table_.reserve_clears(2 * n); }  // the value, then the distance
+
   // The table's capacity, bytes and occupancy into the statistics: at the
   // end of a search, and by the caller of a search stopped by its budget
   // (erased_strategy.hpp), which never reaches that end.

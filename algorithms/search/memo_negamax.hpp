@@ -71,6 +71,10 @@ class MemoNegamax {
       throw std::logic_error("MemoNegamax: the board and keys do not have the instantiation's policy");
   }
 
+  // The next n searches clear their tables without wiping them (the
+  // tables' reserve_clears): called before timed searches, not between them.
+  void reserve_searches(std::uint64_t n) { memo_.reserve_clears(n); }
+
   SearchResult search(const Position& root, Stats& stats) {
     memo_.clear();
     if constexpr (P.canonical && !kDirect) images_.set(root);

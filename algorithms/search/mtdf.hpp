@@ -25,6 +25,10 @@ class Mtdf {
   Mtdf(const Board& board, AlphaBetaOptions options, const ExactSolution* exact)
       : board_(board), search_(board, with_table(options), exact) {}
 
+  // The next n searches clear their tables without wiping them (the
+  // tables' reserve_clears): called before timed searches, not between them.
+  void reserve_searches(std::uint64_t n) { search_.reserve_searches(n); }
+
   SearchResult search(const Position& root, Stats& stats) {
     search_.begin();
     int g = 0, best_move = -1;

@@ -147,7 +147,7 @@ void read_experiment(const Reader& r, const toml::table& t, ExperimentConfig& c)
   if (const auto* n = t.get("repetitions")) c.repetitions = static_cast<int>(r.integer(*n, "repetitions", 1, 1000));
   if (const auto* n = t.get("timing_min_ms"))
     c.timing.min_total = std::chrono::milliseconds(r.integer(*n, "timing_min_ms", 0, 60'000));
-  if (const auto* n = t.get("timing_max_runs")) c.timing.max_runs = static_cast<int>(r.integer(*n, "timing_max_runs", 1, 10'000));
+  if (const auto* n = t.get("timing_max_runs")) c.timing.max_runs = static_cast<int>(r.integer(*n, "timing_max_runs", 1, 250));
   if (const auto* n = t.get("baseline")) {
     c.baseline = r.string(t, "baseline", false, line);
     c.baseline_line = line_of(*n);

@@ -81,7 +81,9 @@ struct ExperimentConfig {
   std::string name, question, description;
   std::filesystem::path output;  // empty: results/<name>
   int repetitions = 1;
-  TimingPolicy timing;  // timing_min_ms, timing_max_runs (timed_search.hpp)
+  // timing_min_ms (0..60,000) and timing_max_runs (1..250: the timed runs
+  // a table's generation counter can promise no wipe for, timed_search.hpp)
+  TimingPolicy timing;
   // The strategy the report compares every other with (a spec, as written;
   // empty: the report's default, index order or the first strategy).
   std::string baseline;

@@ -65,22 +65,24 @@ std::vector<OptionColumn> option_columns_from_names(const std::vector<std::strin
 
 void TimeTotal::add(const Timing& t, bool first_repetition) {
   median_ns += t.median_ns();
-  min_ns += t.min_ns();
-  max_ns += t.max_ns();
   if (first_repetition) cold_ns += t.cold_ns;
   runs += t.runs_ns.size();
+  spreads.push_back(t.spread());
 }
 
 void TimeTotal::add(const TimeTotal& o) {
   median_ns += o.median_ns;
-  min_ns += o.min_ns;
-  max_ns += o.max_ns;
   cold_ns += o.cold_ns;
   runs += o.runs;
+  spreads.insert(spreads.end(), o.spreads.begin(), o.spreads.end());
 }
 
 double TimeTotal::spread() const {
-  return median_ns > 0 ? static_cast<double>(max_ns - min_ns) / static_cast<double>(median_ns) : 0.0;
+  if (spreads.empty()) return 0.0;
+  std::vector<double> sorted = spreads;
+  const auto mid = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2);
+  std::nth_element(sorted.begin(), mid, sorted.end());
+  return *mid;  // of an even count, the upper middle one, as Timing::median_ns
 }
 
 void SetTotal::add(const PositionMeasurement& m) {
@@ -128,8 +130,7 @@ Json to_json(const SetTotal& t) {
 #undef TICTAC_COUNTER_TO_JSON
   Json times = Json::array();
   for (const TimeTotal& r : t.times)
-    times.push_back({{"median_ns", r.median_ns}, {"min_ns", r.min_ns}, {"max_ns", r.max_ns}, {"cold_ns", r.cold_ns},
-                     {"runs", r.runs}});
+    times.push_back({{"median_ns", r.median_ns}, {"cold_ns", r.cold_ns}, {"runs", r.runs}, {"spreads", r.spreads}});
   return {{"positions", t.positions}, {"status", to_string(t.status)}, {"times", times}, {"counters", counters}};
 }
 
@@ -143,9 +144,8 @@ SetTotal set_total_from_json(const Json& j) {
   else throw std::invalid_argument("key 'status': '" + status + "' is not agrees, disagrees or unknown");
   const Json times = field<Json>(j, "times");
   for (const Json& r : times)
-    t.times.push_back({field<std::int64_t>(r, "median_ns"), field<std::int64_t>(r, "min_ns"),
-                       field<std::int64_t>(r, "max_ns"), field<std::int64_t>(r, "cold_ns"),
-                       field<std::uint64_t>(r, "runs")});
+    t.times.push_back({field<std::int64_t>(r, "median_ns"), field<std::int64_t>(r, "cold_ns"),
+                       field<std::uint64_t>(r, "runs"), field<std::vector<double>>(r, "spreads")});
   if (!j.contains("counters")) throw std::invalid_argument("key 'counters': missing");
   const Json& counters = j["counters"];
 #define TICTAC_COUNTER_FROM_JSON(name, ...) t.stats.name = field<std::uint64_t>(counters, #name);

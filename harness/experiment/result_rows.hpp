@@ -51,15 +51,19 @@ std::vector<OptionColumn> option_columns(const ExperimentConfig& config);
 // The columns back from their names (metadata.json's option_columns).
 std::vector<OptionColumn> option_columns_from_names(const std::vector<std::string>& names);
 
-// The timing figures of one repetition, summed over positions on set_total
-// rows (timed_search.hpp): the median, the fastest and the slowest run, the
-// cold run and the number of timed runs.
+// The timing figures of one repetition (timed_search.hpp), summed over the
+// positions on set_total rows: the median run, the cold run and the number
+// of timed runs; and each position's spread.
 struct TimeTotal {
-  std::int64_t median_ns = 0, min_ns = 0, max_ns = 0, cold_ns = 0;
+  std::int64_t median_ns = 0, cold_ns = 0;
   std::uint64_t runs = 0;
+  std::vector<double> spreads;  // (max - min) / median of each position's runs
   void add(const Timing& t, bool first_repetition);
   void add(const TimeTotal& o);
-  // (max - min) / median of the runs; summed figures on set_total rows.
+  // A position's spread; on set_total rows the median of its positions'
+  // spreads.  Not (sum of maxima - sum of minima) / sum of medians: one
+  // preempted run among thousands of microsecond searches would make that
+  // figure a thousand percent while every median stands.
   double spread() const;
 };
 

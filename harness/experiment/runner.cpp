@@ -351,8 +351,8 @@ std::vector<ColumnInfo> result_columns(const std::vector<OptionColumn>& options)
                   kFromFast});
   // After time_ns, so that every older column keeps its place.
   cols.push_back({"timed_runs", "how many timed runs time_ns is the median of (set_total: summed over the positions)", kFromFast});
-  cols.push_back({"time_spread", "(slowest - fastest) / median of the timed runs (set_total: of the sums over the positions)",
-                  kFromFast});
+  cols.push_back({"time_spread", "(slowest - fastest) / median of the timed runs (set_total: the median of the positions' "
+                                 "spreads)", kFromFast});
   cols.push_back({"time_cold_ns", "wall time of the untimed cold run before the position's first timed run: it builds the "
                                   "search's tables and touches their pages (the same on each repetition's row; set_total: "
                                   "summed)", kFromFast});

@@ -63,6 +63,11 @@ class ErasedStrategy final : public Strategy {
     return budgeted(fast_cancellable_, p, &cancel);
   }
 
+  void reserve_timed_searches(std::uint64_t n) override {
+    reserve(fast_, n);
+    reserve(fast_cancellable_, n);
+  }
+
   void release() override {
     counting_.reset();
     fast_.reset();
@@ -92,6 +97,12 @@ class ErasedStrategy final : public Strategy {
     }
     if constexpr (requires { stats.result(); }) r.stats = stats.result();
     return r;
+  }
+  // An instantiation already built reserves its tables' generations.
+  template <class S>
+  static void reserve(std::unique_ptr<Algo<S>>& algo, std::uint64_t n) {
+    if constexpr (requires(Algo<S>& a) { a.reserve_searches(n); })
+      if (algo) algo->reserve_searches(n);
   }
   template <class S>
   Algo<S>& get(std::unique_ptr<Algo<S>>& algo) {

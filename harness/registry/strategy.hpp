@@ -67,6 +67,11 @@ class Strategy {
   // or the other, never both.
   virtual SearchResult search_cancellable(const Position& p, const std::atomic<bool>& cancel) = 0;
   virtual SearchResult search_fast_cancellable(const Position& p, const std::atomic<bool>& cancel) = 0;
+  // The next n statistics-free searches (search_fast and its cancellable
+  // twin) clear their tables without a full wipe (a table's generation
+  // counter wraps now and then, and the wrap wipes every entry): a timer
+  // calls it before its clock, so no wipe lands inside a timed search.
+  virtual void reserve_timed_searches(std::uint64_t) {}
   // Frees every instantiation and its tables; the next search builds its
   // own afresh (the same counts: every search starts from empty tables).
   // A runner calls it when a cell is done, so that a run holds the tables

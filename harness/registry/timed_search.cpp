@@ -43,6 +43,7 @@ Timing timed_runs(Strategy& strategy, const Position& p, const TimingPolicy& pol
   t.cancellable = cancellable && cancel;
   std::int64_t total = 0;
   const int max_runs = std::max(1, policy.max_runs);
+  strategy.reserve_timed_searches(static_cast<std::uint64_t>(max_runs));  // no table wipe inside the clock
   while (static_cast<int>(t.runs_ns.size()) < max_runs && (t.runs_ns.empty() || total < policy.min_total.count())) {
     check(cancel);
     const auto t0 = clock::now();
@@ -85,7 +86,8 @@ std::string timing_method_text(const TimingPolicy& policy) {
       "they add up to {} ms or number {} (timed_runs), summarised by their median (time_ns; of an even count the "
       "upper middle run) and spread ((max - min) / median: time_spread); a search whose cold run took {} ms or more "
       "is timed cancellable (search_fast_cancellable, a few percent slower), so that a Ctrl-C stops it; set_total "
-      "rows sum the positions' figures; wall time, std::chrono::steady_clock",
+      "rows sum the positions' figures, and their spread is the median of the positions' spreads; wall time, "
+      "std::chrono::steady_clock",
       std::chrono::duration<double, std::milli>(policy.min_total).count(), policy.max_runs, kCancellableFrom.count());
 }
 

@@ -7,8 +7,9 @@
 // and touches every page the search uses, so that neither an allocation nor
 // a first-touch page fault lands inside the clock; its time is reported
 // apart (cold_ns).  Each timed run then starts from empty tables, as every
-// search does (a table is emptied by a new generation, in O(1); one search
-// in 255 wipes it).  The timed search is repeated until the runs add up to
+// search does (a table is emptied by a new generation, in O(1); when the
+// generation counter wraps, every entry is wiped, and that wipe is made
+// before the clock: Strategy::reserve_timed_searches).  The timed search is repeated until the runs add up to
 // TimingPolicy::min_total or there are max_runs of them, and summarised by
 // the median and the spread.
 //

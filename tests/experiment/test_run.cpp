@@ -35,16 +35,7 @@ std::vector<std::map<std::string, std::string>> rows_of(const std::string& csv) 
   std::istringstream in(csv);
   std::string line;
   std::getline(in, line);
-  auto split = [](const std::string& l) {
-    std::vector<std::string> f(1);
-    bool quoted = false;
-    for (char c : l) {
-      if (c == '"') quoted = !quoted;
-      else if (c == ',' && !quoted) f.emplace_back();
-      else f.back() += c;
-    }
-    return f;
-  };
+  const auto split = tictac::test::csv_fields;
   const auto header = split(line);
   std::vector<std::map<std::string, std::string>> rows;
   while (std::getline(in, line)) {

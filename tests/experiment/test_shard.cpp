@@ -20,24 +20,13 @@ namespace {
 // quoted comma before time_ns, the last column).
 // The CSV without its time columns (time_ns, timed_runs, time_spread,
 // time_cold_ns: every column whose name holds "time"), as
-// scripts/check-determinism compares files.  Fields are split at commas
-// outside quotes.
+// scripts/check-determinism compares files.
 std::vector<std::string> without_time(const std::string& csv) {
-  auto fields = [](const std::string& line) {
-    std::vector<std::string> f(1);
-    bool quoted = false;
-    for (char c : line) {
-      if (c == '"') quoted = !quoted;
-      if (c == ',' && !quoted) f.emplace_back();
-      else f.back() += c;
-    }
-    return f;
-  };
   std::istringstream in(csv);
   std::vector<std::string> lines;
   std::vector<bool> keep;
   for (std::string line; std::getline(in, line);) {
-    const auto f = fields(line);
+    const auto f = tictac::test::csv_fields(line);
     if (keep.empty())
       for (const auto& name : f) keep.push_back(name.find("time") == std::string::npos);
     std::string kept;

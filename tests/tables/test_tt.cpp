@@ -123,3 +123,32 @@ TEST_CASE("clear empties the table by generation, also when the generation wraps
   tt.store(kB, 2, Bound::exact, 0, 3, none);
   CHECK(depth_of(tt, kB) == 3);
 }
+
+TEST_CASE("reserve_clears makes the next clears wipe nothing, and every clear still empties the table", "[tt]") {
+  // The generation counter wraps after 255 clears; a wrap wipes every entry.
+  // After two clears (generation 3) only 252 clears are left before the
+  // wrap: reserving 254 wipes now, and each of the 254 clears that follow
+  // still leaves an empty table: an entry stored before a clear is never
+  // found after it.
+  TranspositionTable tt(kBits, Replacement::always);
+  NoStats none;
+  tt.clear();
+  tt.clear();
+  tt.store(kA, 1, Bound::exact, 0, 1, none);
+  tt.reserve_clears(254);
+  CHECK(tt.probe(kA, kP, none) == nullptr);  // the wipe emptied it
+  for (int i = 0; i < 254; ++i) {
+    tt.clear();
+    CHECK(tt.probe(kB, kP, none) == nullptr);
+    tt.store(kB, static_cast<std::int16_t>(i % 100), Bound::exact, 0, 1, none);
+    const auto* e = tt.probe(kB, kP, none);
+    REQUIRE(e != nullptr);
+    CHECK(e->score == i % 100);
+  }
+  // A reservation that fits changes nothing: the stored entry stays.
+  tt.clear();
+  tt.store(kC, 3, Bound::exact, 0, 1, none);
+  tt.reserve_clears(1);
+  REQUIRE(tt.probe(kC, kP, none) != nullptr);
+  CHECK(tt.probe(kC, kP, none)->score == 3);
+}

@@ -96,6 +96,10 @@ class Dfpn {
 
   const Options& options() const { return opt_; }
 
+  // The next n searches clear their tables without wiping them (the
+  // tables' reserve_clears): called before timed searches, not between them.
+  void reserve_searches(std::uint64_t n) { table_.reserve_clears(n); }
+
   SearchResult search(const Position& root, Stats& stats) {
     stats_ = &stats;
     nodes_ = 0;

@@ -307,10 +307,12 @@ class Solution:
         stats: every statistic of one counting search, by the names of the
             CLI and of results.csv (``nodes``, ``tt_hit_rate``, ...,
             ``nodes_by_ply``); each is also an attribute (``solution.nodes``).
-        time_ns: wall time of the statistics-free search, in nanoseconds
-            (one run, or the median of five when one takes under 50 ms).
+        time_ns: wall time of the statistics-free search, in nanoseconds,
+            warm, as ``tictac solve`` and ``tictac run`` time it: after an
+            untimed cold run that builds the tables, the median of the timed
+            runs, repeated until they add up to 50 ms or number five.
         timing: which search ``time_ns`` timed: ``"search_fast"``, the
-            CLI's measure, when the counting search took under a second;
+            CLI's measure, when the cold run took under a quarter of a second;
             above, ``"search_fast_cancellable"``, the same search reading the
             cancel flag every 2^16 nodes so that Ctrl-C stops it too (up to
             about 18% slower on the cheapest searches, negamax and minimax).

@@ -27,31 +27,22 @@
 #include "harness/experiment/runner.hpp"
 #include "harness/experiment/solve_report.hpp"
 #include "harness/formats/notation.hpp"
+#include "tests/csv_fields.hpp"
 
 namespace {
 
 using namespace tictac;
 
-// The fields of a CSV line (commas inside double quotes kept).
-std::vector<std::string> fields(const std::string& line) {
-  std::vector<std::string> f(1);
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    else if (c == ',' && !quoted) f.emplace_back();
-    else f.back() += c;
-  }
-  return f;
-}
+using tictac::test::csv_fields;
 
 // The first position row of a results.csv, by column name.
 std::map<std::string, std::string> position_row(const std::filesystem::path& csv) {
   std::ifstream in(csv);
   std::string line;
   std::getline(in, line);
-  const auto header = fields(line);
+  const auto header = csv_fields(line);
   while (std::getline(in, line)) {
-    const auto f = fields(line);
+    const auto f = csv_fields(line);
     std::map<std::string, std::string> row;
     for (std::size_t i = 0; i < header.size() && i < f.size(); ++i) row[header[i]] = f[i];
     if (row["row_kind"] == "position") return row;

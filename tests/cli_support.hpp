@@ -10,6 +10,8 @@
 #include <vector>
 #include <unistd.h>
 
+#include "tests/csv_fields.hpp"
+
 namespace tictac::test {
 
 struct RunResult {
@@ -27,19 +29,6 @@ inline std::string read_file(const std::filesystem::path& p) {
 
 inline void write_file(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
 
-// The fields of a CSV line as tictac writes it: commas inside double quotes
-// stay in their field, the quotes go (no escaped quotes in the fields read
-// here).
-inline std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> f(1);
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    else if (c == ',' && !quoted) f.emplace_back();
-    else f.back() += c;
-  }
-  return f;
-}
 
 // A fresh empty folder under the system temp folder, removed on destruction.
 struct TempDir {

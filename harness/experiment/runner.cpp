@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "algorithms/search/cancellable.hpp"
 #include "harness/experiment/measurement.hpp"
 #include "harness/experiment/result_rows.hpp"
 #include "harness/experiment/run_metadata.hpp"

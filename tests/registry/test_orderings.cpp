@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -12,7 +11,6 @@
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
-#include "tests/cli_support.hpp"
 
 using namespace tictac;
 
@@ -116,23 +114,3 @@ TEST_CASE("exactly the bases that the table calls seeded order differently under
   }
 }
 
-TEST_CASE("docs/extending.md quotes the history ordering's file and its table line as they are", "[orderings]") {
-  const std::string page = test::read_file(TICTAC_SOURCE_DIR "/docs/extending.md");
-  // Every line of the file but comments and blanks.
-  std::istringstream file(test::read_file(TICTAC_SOURCE_DIR "/algorithms/search/order/history.hpp"));
-  int quoted = 0;
-  for (std::string l; std::getline(file, l);) {
-    const std::string trimmed = l.substr(std::min(l.size(), l.find_first_not_of(' ')));
-    if (trimmed.empty() || trimmed.rfind("//", 0) == 0) continue;
-    INFO("history.hpp: " << l);
-    CHECK_THAT(page, Catch::Contains(l));
-    ++quoted;
-  }
-  CHECK(quoted > 5);
-  // Its line of kOrderings, from `base("history"` to the line that ends it.
-  const std::string table = test::read_file(TICTAC_SOURCE_DIR "/harness/registry/orderings.cpp");
-  const auto from = table.rfind('\n', table.find("base(\"history\"")) + 1;
-  const std::string line = table.substr(from, table.find("),\n", from) + 3 - from);
-  CHECK(line.find("kHistoryOrder") != std::string::npos);
-  CHECK_THAT(page, Catch::Contains(line));
-}

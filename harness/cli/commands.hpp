@@ -8,7 +8,7 @@ class App;
 
 namespace tictac::cli {
 
-// Exit codes, the same for every command (README "Exit codes"):
+// Exit codes, the same for every command (docs/cli.md, "Exit codes"):
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;    // the command ran and found a problem
 inline constexpr int kExitUsage = 2;      // bad arguments or bad input; nothing was written

@@ -127,7 +127,7 @@ void add_run(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "run", "Run an experiment config: every (board, strategy, position set) cell, checked against the exact solver "
              "(boards over 16 cells: two independent families that agree), to DIR/results.csv and DIR/metadata.json");
-  cmd->add_option("config", opts->config, "the experiment config (TOML; see experiments/README.md)")->required();
+  cmd->add_option("config", opts->config, "the experiment config (TOML; see docs/experiments.md)")->required();
   cmd->add_option("--out", opts->out, "output folder (default: the config's output, else results/<experiment name>)");
   cmd->add_option("--shard", opts->shard,
                   "run only shard I of N (I from 0): a deterministic slice of the positions of every cell, balanced by "
@@ -146,8 +146,8 @@ void add_run(CLI::App& app) {
       "config's timing_min_ms (default 50) or number timing_max_runs (default 5), and their median is the row's "
       "time (timed_runs, time_spread and time_cold_ns say the rest).  Node counts and statistics come from a "
       "separate counting search.  Not timed: the counting search, the cold run, building the exact solution and "
-      "certifying rows.  A complete example config, every key commented: experiments/example.toml (README.md of "
-      "experiments/ documents the schema).");
+      "certifying rows.  A complete example config, every key commented: experiments/example.toml (docs/experiments.md "
+      "documents the schema).");
   cmd->callback([opts] {
     const ExperimentConfig config = load(*opts);
     const RunOptions ro = run_options(*opts, config);

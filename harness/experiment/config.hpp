@@ -1,6 +1,6 @@
 // Experiment configs: a TOML file names the experiment and its question, the
 // boards, the strategies, the position sets and the repetitions
-// (experiments/README.md documents the schema).
+// (docs/experiments.md documents the schema).
 //
 // A strategy option given as a list expands to a cross product: one strategy
 // per combination, the first option varying slowest.  A strategy whose order

@@ -5,7 +5,7 @@
 // A spec is `name` or `name:key=value,key=value` (for example
 // `alphabeta:order=history,tt=zobrist`).  The same string works in the CLI
 // and in experiment configs.  The strategies and their options are one table,
-// strategy_table() in strategy_registry.cpp (README: "Adding a strategy").
+// strategy_table() in strategy_registry.cpp (docs/extending.md: "A strategy").
 #pragma once
 
 #include <atomic>

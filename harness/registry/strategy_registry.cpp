@@ -29,7 +29,7 @@ constexpr const char* kProverGravity =
     "switches off threats, pairing, potential, dominance, live's dead-cell pruning, mb and stealing, which assume "
     "that any empty cell can be played";
 
-// The strategy table: one line per strategy (README: "Adding a strategy").
+// The strategy table: one line per strategy (docs/extending.md: "A strategy").
 std::vector<StrategyEntry>& strategy_table() {
   static std::vector<StrategyEntry> t = {
       {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100, kDropsOnly},

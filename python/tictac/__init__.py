@@ -416,7 +416,7 @@ def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = 
     """A position set of ``board`` with exact values, as a pandas DataFrame.
 
     The kinds are those of an experiment config's ``[[position_set]]``
-    (experiments/README.md): ``empty``; ``all`` (every reachable position
+    (docs/experiments.md): ``empty``; ``all`` (every reachable position
     that is not finished); ``canonical`` (one per symmetry class);
     ``plies`` (the not-finished positions at ``plies``); ``stratified``
     (Pons-style: up to ``per_group`` positions from each (ply, distance)
@@ -480,7 +480,7 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
     """Run an experiment, as ``tictac run CONFIG --out OUT`` does.
 
     Args:
-        config: the path of a TOML experiment config (experiments/README.md),
+        config: the path of a TOML experiment config (docs/experiments.md),
             or the TOML text itself (a str with a newline in it; relative
             paths in it start from the current folder).
         out: the folder for results.csv and metadata.json (and any

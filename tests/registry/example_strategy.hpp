@@ -1,4 +1,4 @@
-// The worked example of README.md, "Adding a strategy": negamax alpha-beta
+// The worked example of docs/extending.md, "A strategy": negamax alpha-beta
 // over the legal moves in index order (every empty cell; on a gravity board
 // the lowest empty cell of each column that is not full), flat scores
 // (+1 / 0 / -1), fail-soft, no table.  It is a second, independent implementation of what
@@ -6,7 +6,7 @@
 //
 // Registered only in the test binary (tests/registry/test_example_strategy.cpp),
 // which checks it against the exact solver and runs
-// tests/registry/example.toml with it, so the README's example cannot rot.
+// tests/registry/example.toml with it, so the page's example cannot rot.
 #pragma once
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// README.md's worked example, "Adding a strategy", built and run here so that
+// docs/extending.md's worked example, "A strategy", built and run here so that
 // it cannot rot: the strategy file (tests/registry/example_strategy.hpp), its
 // line in the strategy table (registered in this test binary only), a check
 // against the exact solver, and its config (tests/registry/example.toml).
@@ -20,7 +20,7 @@ using namespace tictac;
 
 namespace {
 
-// The README's line of the strategy table, verbatim (a test below finds it there).
+// docs/extending.md's line of the strategy table, verbatim (a test below finds it there).
 void register_example() {
   static const bool registered = [] {
     register_strategy({{"example", "negamax alpha-beta in cell order, flat scores, no table", {}}, erased<ExampleAlphaBeta>()});
@@ -114,13 +114,13 @@ TEST_CASE("the example's config runs with every row matching the exact solver", 
   CHECK(nodes.at({"example", "empty"}) == nodes.at({"alphabeta", "empty"}));
 }
 
-TEST_CASE("README.md shows the example's file, its table line and its config as they are", "[example_strategy]") {
-  const std::string readme = test::read_file(TICTAC_SOURCE_DIR "/README.md");
+TEST_CASE("docs/extending.md shows the example's file, its table line and its config as they are", "[example_strategy]") {
+  const std::string page = test::read_file(TICTAC_SOURCE_DIR "/docs/extending.md");
   // The table line: what register_strategy gets above.
   const std::string self = test::read_file(TICTAC_SOURCE_DIR "/tests/registry/test_example_strategy.cpp");
   const auto from = self.find("register_strategy({{\"example\"") + std::string("register_strategy(").size();
   const std::string line = self.substr(from, self.find(");\n", from) - from);
-  CHECK_THAT(readme, Catch::Contains(line + ","));
+  CHECK_THAT(page, Catch::Contains(line + ","));
   // Every line of the strategy and of the config but comments and blanks.
   for (const char* file : {"/tests/registry/example_strategy.hpp", "/tests/registry/example.toml"}) {
     std::istringstream in(test::read_file(std::string(TICTAC_SOURCE_DIR) + file));
@@ -129,7 +129,7 @@ TEST_CASE("README.md shows the example's file, its table line and its config as 
       const std::string trimmed = l.substr(std::min(l.size(), l.find_first_not_of(' ')));
       if (trimmed.empty() || trimmed.rfind("//", 0) == 0 || trimmed.rfind("#", 0) == 0) continue;
       INFO(file << ": " << l);
-      CHECK_THAT(readme, Catch::Contains(l));
+      CHECK_THAT(page, Catch::Contains(l));
       ++quoted;
     }
     CHECK(quoted > 5);

@@ -113,3 +113,4 @@ TEST_CASE("exactly the bases that the table calls seeded order differently under
     CHECK((seen.size() > 1) == o.seeded);
   }
 }
+

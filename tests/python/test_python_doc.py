@@ -1,4 +1,4 @@
-"""The README's Python lines work: the import one-liner after the test command."""
+"""docs/python.md's Python lines work: the import one-liner after the test command."""
 
 import os
 import re
@@ -6,11 +6,11 @@ import shlex
 import subprocess
 
 
-def test_the_readmes_one_line_import_works_on_the_build_under_test(source_dir):
-    readme = (source_dir / "README.md").read_text()
-    section = readme[readme.index("## Python (`import tictac`)"):]
+def test_the_python_pages_one_line_import_works_on_the_build_under_test(source_dir):
+    page = (source_dir / "docs" / "python.md").read_text()
+    section = page[page.index("# Python (`import tictac`)"):]
     block = re.search(r"```sh\n(PYTHONPATH=\S+ \S+ -c .+)\n```", section)
-    assert block, "the README's Python section starts with a PYTHONPATH=... python3 -c one-liner"
+    assert block, "docs/python.md starts with a PYTHONPATH=... python3 -c one-liner"
     words = shlex.split(block.group(1))
     assert words[0] == "PYTHONPATH=build/cmake/python" and words[2] == "-c"
     # the same line from the source folder, with this build's package in place of build/cmake's

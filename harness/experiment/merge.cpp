@@ -13,6 +13,7 @@
 #include "harness/experiment/result_rows.hpp"
 #include "harness/experiment/run_metadata.hpp"
 #include "harness/formats/atomic_file.hpp"
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/csv_reader.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/split_file.hpp"
@@ -252,11 +253,11 @@ std::map<Position, RowValues> row_values(const std::string& csv, const Board& bo
   const std::size_t c_kind = column("row_kind"), c_board = column("board"), c_k = column("k"), c_gravity = column("gravity"),
                     c_pos = column("position"), c_value = column("value"), c_status = column("status");
   std::map<Position, RowValues> seen;
-  const std::string k = std::to_string(board.k()), gravity = board.gravity() ? "true" : "false";
+  const BoardFields wanted = board_fields(board);
   std::vector<std::string> f;
   while (read([&] { return in.next(f); })) {
-    if (!in.fields_match(f) || f[c_kind] != "position" || f[c_board] != board.size_name() || f[c_k] != k ||
-        f[c_gravity] != gravity)
+    if (!in.fields_match(f) || f[c_kind] != "position" || f[c_board] != wanted.board || f[c_k] != wanted.k ||
+        f[c_gravity] != wanted.gravity)
       continue;
     Position p;
     try {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/stat_fields.hpp"
 
 namespace tictac {
@@ -177,7 +178,8 @@ void ResultsCsv::total(const RowLabel& cell, const SetTotal& t) {
 ResultRow ResultsCsv::labelled(const RowLabel& c) const {
   using C = ResultColumn;
   ResultRow row(schema_);
-  row.set(C::experiment, c.experiment).set(C::board, c.board_size).set(C::k, c.k).set(C::gravity, c.gravity);
+  const BoardFields board = board_fields(c.board_size, c.k, c.gravity);
+  row.set(C::experiment, c.experiment).set(C::board, board.board).set(C::k, board.k).set(C::gravity, board.gravity);
   row.set(C::strategy, c.strategy).set(C::strategy_name, c.strategy_name).set(C::ordering, c.ordering);
   row.set(C::position_set, c.position_set);
   row.options(c.strategy_name, c.options);

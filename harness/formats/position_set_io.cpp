@@ -11,6 +11,7 @@
 #include "algorithms/exact/position_set_sample.hpp"
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/csv_reader.hpp"
 #include "harness/formats/csv_writer.hpp"
 #include "harness/formats/notation.hpp"
@@ -20,14 +21,13 @@ namespace tictac {
 void write_position_set(std::ostream& out, const Board& board, const std::vector<PositionEntry>& set,
                         const std::vector<std::string>& strata, const std::vector<std::string>& notes) {
   for (const std::string& n : notes) out << "# " << n << "\n";
-  std::vector<std::string> header = {"board", "k", "gravity", "position", "ply", "value", "value_to_move", "distance"};
+  std::vector<std::string> header = board_header({"position", "ply", "value", "value_to_move", "distance"});
   if (!strata.empty()) header.push_back("stratum");
   CsvWriter csv(out, header);
   for (std::size_t i = 0; i < set.size(); ++i) {
     const auto& e = set[i];
     const int sign = e.position.to_move() == Side::X ? 1 : -1;
-    csv.field(board.size_name()).field(board.k()).field(board.gravity()).field(format_position(board, e.position))
-        .field(e.ply).field(e.value).field(e.value * sign);
+    write_board_fields(csv, board).field(format_position(board, e.position)).field(e.ply).field(e.value).field(e.value * sign);
     if (e.distance < 0) csv.empty(); else csv.field(e.distance);
     if (!strata.empty()) csv.field(strata[i]);
     csv.end_row();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "algorithms/game/symmetry.hpp"
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/csv_reader.hpp"
 #include "harness/formats/csv_writer.hpp"
 #include "harness/formats/notation.hpp"
@@ -21,10 +22,9 @@ void write_split_file(std::ostream& out, const Board& board, const ProofSplit& s
   out << "# " << split.finished_leaves
       << " finished positions above that depth (up to symmetry) are leaves valued by the rules\n";
   out << "# prove each with tictac run (kind = \"file\"), join them with tictac merge --split THIS_FILE\n";
-  CsvWriter csv(out, {"board", "k", "gravity", "position", "ply", "root", "split_plies"});
+  CsvWriter csv(out, board_header({"position", "ply", "root", "split_plies"}));
   for (const Position& p : split.positions)
-    csv.field(board.size_name()).field(board.k()).field(board.gravity()).field(format_position(board, p))
-        .field(p.ply()).field(root).field(split.plies).end_row();
+    write_board_fields(csv, board).field(format_position(board, p)).field(p.ply()).field(root).field(split.plies).end_row();
 }
 
 namespace {

@@ -15,7 +15,6 @@
 #include "harness/formats/atomic_file.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/position_set_io.hpp"
-#include "harness/formats/stat_fields.hpp"
 
 namespace tictac {
 

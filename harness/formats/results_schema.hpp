@@ -6,9 +6,9 @@
 // columns (time_ns to stratum: after the statistics, so that every older
 // column keeps its place), then one column per option of each strategy of
 // the run (OptionColumn).  A ResultRow is filled by column, in any order, and
-// ResultSchema::write emits it in the file's order, refusing a row with a
-// fixed column left unset: a forgotten or reordered field cannot shift the
-// columns after it.  metadata.json's "columns" describes the same list
+// ResultRow::write emits it in the file's order, refusing a row with a fixed
+// column or a statistic left unset: a forgotten or reordered field cannot
+// shift the columns after it.  metadata.json's "columns" describes the same list
 // (result_columns).
 #pragma once
 

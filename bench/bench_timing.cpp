@@ -26,14 +26,13 @@
 #include "harness/experiment/config.hpp"
 #include "harness/experiment/runner.hpp"
 #include "harness/experiment/solve_report.hpp"
+#include "harness/formats/csv_reader.hpp"
 #include "harness/formats/notation.hpp"
-#include "tests/csv_fields.hpp"
 
 namespace {
 
 using namespace tictac;
 
-using tictac::test::csv_fields;
 
 // The first position row of a results.csv, by column name.
 std::map<std::string, std::string> position_row(const std::filesystem::path& csv) {

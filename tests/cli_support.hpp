@@ -10,7 +10,7 @@
 #include <vector>
 #include <unistd.h>
 
-#include "tests/csv_fields.hpp"
+#include "harness/formats/csv_reader.hpp"
 
 namespace tictac::test {
 

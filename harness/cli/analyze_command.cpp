@@ -6,6 +6,7 @@
 #include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/formats/analysis_json.hpp"
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/exact_cache.hpp"
 
@@ -21,8 +22,10 @@ struct AnalyzeOptions {
 void print_csv(const Board& b, const Analysis& a) {
   // Tidy: one figure per row.  `index` is the ply, game length or symmetry.
   // The board is named as in results.csv: its size, k, and gravity.
-  fmt::print("board,k,gravity,figure,index,value\n");
-  const std::string board = fmt::format("{},{},{}", b.size_name(), b.k(), b.gravity() ? "true" : "false");
+  std::string header;
+  for (const std::string& column : board_header({"figure", "index", "value"})) header += (header.empty() ? "" : ",") + column;
+  fmt::print("{}\n", header);
+  const std::string board = board_csv_prefix(b);
   auto row = [&](const std::string& figure, const std::string& index, std::uint64_t v) {
     fmt::print("{},{},{},{}\n", board, figure, index, v);
   };

@@ -15,6 +15,7 @@
 #include "harness/cli/play/engines.hpp"
 #include "harness/cli/play/game.hpp"
 #include "harness/cli/play/terminal.hpp"
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/notation.hpp"
 
 namespace tictac::cli {
@@ -49,11 +50,7 @@ void run_self_play(const PlayOptions& o, const Board& b, std::array<Player, 2>& 
   }
   const double mean_plies = double(plies) / o.self_play;
   if (o.format == "json") {
-    nlohmann::ordered_json j;
-    j["board"] = b.size_name();
-    j["name"] = b.name();
-    j["k"] = b.k();
-    j["gravity"] = b.gravity();
+    nlohmann::ordered_json j = board_json(b);
     j["x"] = players[0].name;
     j["o"] = players[1].name;
     j["seed"] = o.seed;
@@ -84,11 +81,7 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
     if (!m.unproven.empty()) unproven.emplace_back(g.moves.size() - 1, m.unproven);
   });
   if (o.format == "json") {
-    nlohmann::ordered_json j;
-    j["board"] = b.size_name();
-    j["name"] = b.name();
-    j["k"] = b.k();
-    j["gravity"] = b.gravity();
+    nlohmann::ordered_json j = board_json(b);
     j["x"] = players[0].name;
     j["o"] = players[1].name;
     j["seed"] = o.seed;

@@ -7,7 +7,6 @@
 #include <thread>
 
 #include "algorithms/search/cancellable.hpp"
-#include "harness/experiment/runner.hpp"
 #include "harness/formats/notation.hpp"
 
 namespace tictac {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,12 @@
 #include "harness/registry/timed_search.hpp"
 
 namespace tictac {
+
+// A run stopped by its interrupt flag (RunOptions::interrupt), between
+// searches or inside a cancellable one.
+struct Interrupted : std::runtime_error {
+  Interrupted() : std::runtime_error("interrupted") {}
+};
 
 // How a position's measurement stands against its reference.  A search that
 // ran out of its budget (a proof-number search: SearchResult::proved =

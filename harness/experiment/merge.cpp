@@ -13,6 +13,8 @@
 #include "harness/experiment/result_rows.hpp"
 #include "harness/experiment/run_metadata.hpp"
 #include "harness/formats/atomic_file.hpp"
+#include "harness/formats/board_fields.hpp"
+#include "harness/formats/csv_reader.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/split_file.hpp"
 
@@ -225,27 +227,6 @@ std::size_t positions_of(const Shard& s) {
   return n;
 }
 
-// The fields of one CSV line (RFC 4180 quotes, as csv_writer.hpp writes them).
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> out(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else out.back() += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      out.emplace_back();
-    } else if (c != '\r' && c != '\n') {
-      out.back() += c;
-    }
-  }
-  return out;
-}
-
 // What the merged rows say of one split position (up to symmetry).
 struct RowValues {
   std::set<int> values;  // from rows that agree
@@ -255,23 +236,28 @@ struct RowValues {
 // The merged position rows of `board`, by canonical position.
 std::map<Position, RowValues> row_values(const std::string& csv, const Board& board) {
   const SymmetryGroup group(board);
-  std::istringstream in(csv);
-  std::string line;
-  std::getline(in, line);
-  const auto header = csv_fields(line);
+  CsvReader in(CsvText{"the merged rows", csv}, CsvNotes::none);
+  // A line the reader refuses (a quote left open) is refused as the merge's.
+  auto read = [&](auto step) {
+    try {
+      return step();
+    } catch (const std::invalid_argument& e) {
+      refuse(e.what());
+    }
+  };
+  read([&] { return in.read_header(); });
   auto column = [&](const char* name) {
-    for (std::size_t i = 0; i < header.size(); ++i)
-      if (header[i] == name) return i;
+    if (const auto c = in.column(name)) return *c;
     refuse(std::string("the merged rows have no '") + name + "' column");
   };
   const std::size_t c_kind = column("row_kind"), c_board = column("board"), c_k = column("k"), c_gravity = column("gravity"),
                     c_pos = column("position"), c_value = column("value"), c_status = column("status");
   std::map<Position, RowValues> seen;
-  const std::string k = std::to_string(board.k()), gravity = board.gravity() ? "true" : "false";
-  while (std::getline(in, line)) {
-    const auto f = csv_fields(line);
-    if (f.size() != header.size() || f[c_kind] != "position" || f[c_board] != board.size_name() || f[c_k] != k ||
-        f[c_gravity] != gravity)
+  const BoardFields wanted = board_fields(board);
+  std::vector<std::string> f;
+  while (read([&] { return in.next(f); })) {
+    if (!in.fields_match(f) || f[c_kind] != "position" || f[c_board] != wanted.board || f[c_k] != wanted.k ||
+        f[c_gravity] != wanted.gravity)
       continue;
     Position p;
     try {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "harness/experiment/runner.hpp"
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/stat_fields.hpp"
 
 namespace tictac {
@@ -11,12 +11,6 @@ namespace tictac {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::vector<std::string> column_names(const std::vector<OptionColumn>& options) {
-  std::vector<std::string> names;
-  for (const auto& col : result_columns(options)) names.push_back(col.name);
-  return names;
-}
 
 MeasurementStatus combine(MeasurementStatus a, MeasurementStatus b) {
   if (a == MeasurementStatus::disagrees || b == MeasurementStatus::disagrees) return MeasurementStatus::disagrees;
@@ -51,16 +45,6 @@ std::vector<OptionColumn> option_columns(const ExperimentConfig& config) {
 
 RowLabel row_label(const std::string& experiment, const Board& b, const Strategy& s, const std::string& position_set) {
   return {experiment, b.size_name(), b.k(), b.gravity(), s.spec(), s.name(), s.ordering(), position_set, s.identity().options};
-}
-
-std::vector<OptionColumn> option_columns_from_names(const std::vector<std::string>& names) {
-  std::vector<OptionColumn> cols;
-  for (const std::string& n : names) {
-    const auto dot = n.find('.');
-    if (dot == std::string::npos) throw std::invalid_argument("option column '" + n + "' is not strategy.key");
-    cols.push_back({n.substr(0, dot), n.substr(dot + 1)});
-  }
-  return cols;
 }
 
 void TimeTotal::add(const Timing& t, bool first_repetition) {
@@ -156,51 +140,58 @@ SetTotal set_total_from_json(const Json& j) {
 }
 
 ResultsCsv::ResultsCsv(std::ostream& out, std::vector<OptionColumn> options)
-    : csv_(out, column_names(options)), options_(std::move(options)) {}
+    : schema_(std::move(options)), csv_(out, schema_.names()) {}
 
 void ResultsCsv::position(const RowLabel& cell, const PositionEntry& e, const std::string& text,
                           const std::string& stratum, const PositionMeasurement& m) {
+  using C = ResultColumn;
   for (std::size_t r = 0; r < m.timings.size(); ++r) {
-    prefix(cell);
-    csv_.field("position").field(text).field(e.ply).field(1).field(static_cast<int>(r));
-    if (m.proved) csv_.field(m.counted.value); else csv_.empty();
-    csv_.field(e.value);
-    if (e.distance < 0) csv_.empty(); else csv_.field(e.distance);
-    if (m.counted.best_move < 0) csv_.empty(); else csv_.field(m.counted.best_move);
-    csv_.field(to_string(m.status())).field(m.matches);
+    ResultRow row = labelled(cell);
+    row.set(C::row_kind, "position").set(C::position, text).set(C::ply, e.ply).set(C::positions, 1);
+    row.set(C::repetition, static_cast<int>(r));
+    if (m.proved) row.set(C::value, m.counted.value); else row.none(C::value);
+    row.set(C::exact_value, e.value);
+    if (e.distance < 0) row.none(C::distance); else row.set(C::distance, e.distance);
+    if (m.counted.best_move < 0) row.none(C::best_move); else row.set(C::best_move, m.counted.best_move);
+    row.set(C::status, to_string(m.status())).set(C::matches_exact, m.matches);
     TimeTotal time;
     time.add(m.timings[r], true);
     time.cold_ns = m.timings.front().cold_ns;  // the position's cold run, on each repetition's row
-    end(cell, m.counted.stats, time, stratum);
+    end(row, m.counted.stats, time, stratum);
   }
 }
 
 void ResultsCsv::total(const RowLabel& cell, const SetTotal& t) {
+  using C = ResultColumn;
   for (std::size_t r = 0; r < t.times.size(); ++r) {
-    prefix(cell);
-    csv_.field("set_total").empty().empty().field(static_cast<std::uint64_t>(t.positions)).field(static_cast<int>(r));
-    csv_.empty().empty().empty().empty().field(to_string(t.status)).field(t.status == MeasurementStatus::agrees);
+    ResultRow row = labelled(cell);
+    row.set(C::row_kind, "set_total").none(C::position).none(C::ply);
+    row.set(C::positions, static_cast<std::uint64_t>(t.positions)).set(C::repetition, static_cast<int>(r));
+    row.none(C::value).none(C::exact_value).none(C::distance).none(C::best_move);
+    row.set(C::status, to_string(t.status)).set(C::matches_exact, t.status == MeasurementStatus::agrees);
     TimeTotal time = t.times[r];
     time.cold_ns = t.times.front().cold_ns;
-    end(cell, t.stats, time, "");
+    end(row, t.stats, time, "");
   }
 }
 
-void ResultsCsv::prefix(const RowLabel& c) {
-  csv_.field(c.experiment).field(c.board_size).field(c.k).field(c.gravity);
-  csv_.field(c.strategy).field(c.strategy_name).field(c.ordering).field(c.position_set);
+ResultRow ResultsCsv::labelled(const RowLabel& c) const {
+  using C = ResultColumn;
+  ResultRow row(schema_);
+  const BoardFields board = board_fields(c.board_size, c.k, c.gravity);
+  row.set(C::experiment, c.experiment).set(C::board, board.board).set(C::k, board.k).set(C::gravity, board.gravity);
+  row.set(C::strategy, c.strategy).set(C::strategy_name, c.strategy_name).set(C::ordering, c.ordering);
+  row.set(C::position_set, c.position_set);
+  row.options(c.strategy_name, c.options);
+  return row;
 }
 
-void ResultsCsv::end(const RowLabel& c, const SearchStats& stats, const TimeTotal& time, const std::string& stratum) {
-  for (const StatField& f : stat_fields(stats)) f.is_rate ? csv_.field(f.rate) : csv_.field(f.count);
-  csv_.field(time.median_ns).field(time.runs).field(time.spread()).field(time.cold_ns).field(stratum);
-  for (const OptionColumn& col : options_) {
-    const auto it = col.strategy != c.strategy_name
-                        ? c.options.end()
-                        : std::find_if(c.options.begin(), c.options.end(), [&](const auto& o) { return o.first == col.key; });
-    if (it == c.options.end()) csv_.empty(); else csv_.field(it->second);
-  }
-  csv_.end_row();
+void ResultsCsv::end(ResultRow& row, const SearchStats& stats, const TimeTotal& time, const std::string& stratum) {
+  using C = ResultColumn;
+  row.statistics(stats);
+  row.set(C::time_ns, time.median_ns).set(C::timed_runs, time.runs).set(C::time_spread, time.spread());
+  row.set(C::time_cold_ns, time.cold_ns).set(C::stratum, stratum);
+  row.write(csv_);
   ++rows_;
 }
 

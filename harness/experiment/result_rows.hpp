@@ -17,6 +17,7 @@
 #include "algorithms/search/statistics.hpp"
 #include "harness/experiment/measurement.hpp"
 #include "harness/formats/csv_writer.hpp"
+#include "harness/formats/results_schema.hpp"
 
 namespace tictac {
 
@@ -34,22 +35,11 @@ struct RowLabel {
 RowLabel row_label(const std::string& experiment, const Board& board, const Strategy& strategy,
                    const std::string& position_set);
 
-// A column of results.csv per option of each strategy of the run, named
-// `<strategy>.<key>` (alphabeta.order, best.tt): prefixed, so that it cannot
-// collide with a statistic (`nodes` is both) or with an option of the same
-// name in another family.
-struct OptionColumn {
-  std::string strategy, key;
-  std::string name() const { return strategy + "." + key; }
-};
-
-// The option columns of the strategies named, in catalogue order (every
-// option of each); unknown names have none.
+// The option columns (results_schema.hpp: OptionColumn) of the strategies
+// named, in catalogue order (every option of each); unknown names have none.
 std::vector<OptionColumn> option_columns(const std::vector<std::string>& strategy_names);
 // The option columns of a config's strategies: the same in every shard.
 std::vector<OptionColumn> option_columns(const ExperimentConfig& config);
-// The columns back from their names (metadata.json's option_columns).
-std::vector<OptionColumn> option_columns_from_names(const std::vector<std::string>& names);
 
 // The timing figures of one repetition (timed_search.hpp), summed over the
 // positions on set_total rows: the median run, the cold run and the number
@@ -91,7 +81,7 @@ SetTotal set_total_from_json(const nlohmann::ordered_json& j);
 
 class ResultsCsv {
  public:
-  // Writes the header (runner.hpp's result_columns(options)).
+  // Writes the header (results_schema.hpp: result_columns(options)).
   ResultsCsv(std::ostream& out, std::vector<OptionColumn> options);
 
   std::size_t rows() const { return rows_; }
@@ -108,11 +98,13 @@ class ResultsCsv {
   void copied(std::size_t lines) { rows_ += lines; }
 
  private:
-  void prefix(const RowLabel& c);
-  void end(const RowLabel& c, const SearchStats& stats, const TimeTotal& time, const std::string& stratum);
+  // A row with the label's columns and its options' filled.
+  ResultRow labelled(const RowLabel& c) const;
+  // Fills the statistics, the time columns and the stratum, and writes the row.
+  void end(ResultRow& row, const SearchStats& stats, const TimeTotal& time, const std::string& stratum);
 
+  ResultSchema schema_;
   CsvWriter csv_;
-  std::vector<OptionColumn> options_;
   std::size_t rows_ = 0;
 };
 

@@ -4,7 +4,7 @@
 
 #include <fmt/core.h>
 
-#include "harness/experiment/runner.hpp"
+#include "harness/formats/results_schema.hpp"
 #include "harness/formats/version.hpp"
 
 namespace tictac {

@@ -15,17 +15,10 @@
 #include "harness/formats/atomic_file.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/position_set_io.hpp"
-#include "harness/formats/stat_fields.hpp"
 
 namespace tictac {
 
 namespace {
-
-constexpr const char* kFromConfig = "config";
-constexpr const char* kFromCounting = "search (counting instantiation, run once per position)";
-constexpr const char* kFromExact = "reference: the exact solver (retrograde analysis) on boards of at most 16 cells, "
-                                   "two independent families that agree above (metadata.json: exactness)";
-constexpr const char* kFromFast = "search_fast (statistics compiled out, run once per repetition)";
 
 bool interrupted(const RunOptions& options) { return options.interrupt && options.interrupt->load(); }
 
@@ -317,53 +310,6 @@ struct CellRunner {
 };
 
 }  // namespace
-
-std::vector<ColumnInfo> result_columns(const std::vector<OptionColumn>& options) {
-  std::vector<ColumnInfo> cols = {
-      {"experiment", "the experiment's name", kFromConfig},
-      {"board", "board size, rows x columns", kFromConfig},
-      {"k", "stones in a row that win", kFromConfig},
-      {"gravity", "true when stones fall (a move is a column: Connect-Four and its family; the board is named "
-                  "RxCkKg), false otherwise", kFromConfig},
-      {"strategy", "the strategy spec in normal form (every option, catalogue order)", kFromConfig},
-      {"strategy_name", "the strategy without its options", kFromConfig},
-      {"ordering", "the strategy's move ordering (its order option; none when it has no such option)", kFromConfig},
-      {"position_set", "the position set's name", kFromConfig},
-      {"row_kind", "position: one position searched; set_total: the whole set (counts summed over its positions)", kFromConfig},
-      {"position", "the position searched (rows of X, O and . separated by /); empty on set_total rows", kFromConfig},
-      {"ply", "stones on the board; empty on set_total rows", kFromConfig},
-      {"positions", "positions the row covers (1, or the size of the set)", kFromConfig},
-      {"repetition", "which timing repetition, from 0", kFromConfig},
-      {"value", "the strategy's game value, X's point of view (+1, 0, -1); empty when its search ran out of its budget (status unknown)", kFromCounting},
-      {"exact_value", "the exact game value, X's point of view", kFromExact},
-      {"distance", "plies to the end under perfect play (empty where the reference does not know it: boards over 16 cells)", kFromExact},
-      {"best_move", "the strategy's chosen move as a cell index (row by row from 0); empty for a finished position", kFromCounting},
-      {"status", "agrees, disagrees (value or best_move differ from the reference), or unknown (the search ran out of its budget: no value to check, not a disagreement); set_total: disagrees if a position does, else unknown if one is, else agrees", kFromExact},
-      {"matches_exact", "true when value equals exact_value and best_move is an optimal move or none is claimed (a value proven by strategy-stealing proves no move); false for status disagrees or unknown (set_total: every position agrees)", kFromExact},
-  };
-  for (const StatColumn& f : stat_columns()) {
-    const char* total = f.aggregate == Aggregate::sum   ? "summed over the positions on set_total rows"
-                        : f.aggregate == Aggregate::max ? "the maximum over the positions on set_total rows"
-                                                        : "a rate, recomputed from the summed counts on set_total rows";
-    cols.push_back({f.name, std::string(f.description) + "; " + total, kFromCounting});
-  }
-  cols.push_back({"time_ns", "wall time of one search in nanoseconds, warm: the median of the repetition's timed runs "
-                             "(set_total: the sum of the positions' medians in that repetition); metadata.json: timing",
-                  kFromFast});
-  // After time_ns, so that every older column keeps its place.
-  cols.push_back({"timed_runs", "how many timed runs time_ns is the median of (set_total: summed over the positions)", kFromFast});
-  cols.push_back({"time_spread", "(slowest - fastest) / median of the timed runs (set_total: the median of the positions' "
-                                 "spreads)", kFromFast});
-  cols.push_back({"time_cold_ns", "wall time of the untimed cold run before the position's first timed run: it builds the "
-                                  "search's tables and touches their pages (the same on each repetition's row; set_total: "
-                                  "summed)", kFromFast});
-  cols.push_back({"stratum", "the position's stratum in a stratified set (a Pons stratum such as begin-easy, or a group "
-                             "such as \"ply 4 distance 7\"); empty for other sets and on set_total rows", kFromConfig});
-  for (const OptionColumn& o : options)
-    cols.push_back({o.name(), "the value of " + o.strategy + "'s option " + o.key +
-                                  " in normal form (tictac strategies); empty on rows of other strategies", kFromConfig});
-  return cols;
-}
 
 RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) {
   const auto started = std::chrono::steady_clock::now();

@@ -7,7 +7,7 @@
 //             cells, their estimated costs and this shard's cells (run_plan.hpp);
 //   measure   for each position the counting search, the timed repetitions
 //             and the check against the reference (measurement.hpp);
-//   report    the CSV rows (result_rows.hpp);
+//   report    the CSV rows (result_rows.hpp; their columns: results_schema.hpp);
 //   describe  metadata.json (run_metadata.hpp, which `tictac merge` shares).
 //
 // A position whose search ran out of its budget (a proof-number search with
@@ -47,10 +47,6 @@
 #include "harness/experiment/shard.hpp"
 
 namespace tictac {
-
-struct Interrupted : std::runtime_error {
-  Interrupted() : std::runtime_error("interrupted") {}
-};
 
 struct RunOptions {
   std::filesystem::path out;      // empty: the config's output, else results/<name>
@@ -95,13 +91,5 @@ struct RunSummary {
 // (before anything is written), Interrupted, or std::runtime_error when the
 // output cannot be written.
 RunSummary run_experiment(const ExperimentConfig& config, const RunOptions& options);
-
-// The columns of results.csv, each with what it means and where it comes from.
-struct ColumnInfo {
-  std::string name, description, source;
-};
-// `options`: the option columns of the run's strategies (result_rows.hpp),
-// after the fixed ones.
-std::vector<ColumnInfo> result_columns(const std::vector<OptionColumn>& options);
 
 }  // namespace tictac

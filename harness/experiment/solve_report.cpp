@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "algorithms/exact/pons_score.hpp"
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
 #include "harness/registry/exact_cache.hpp"
@@ -132,12 +133,8 @@ SolveReport solve_report(const Board& b, const Position& root, std::string_view 
 nlohmann::ordered_json solve_json(const SolveReport& rep) {
   const SearchResult& r = rep.result;
   const OptimalPlay& o = rep.optimal;
-  nlohmann::ordered_json j;
   const Board& b = rep.board;
-  j["board"] = b.size_name();
-  j["name"] = b.name();
-  j["k"] = b.k();
-  j["gravity"] = b.gravity();
+  nlohmann::ordered_json j = board_json(b);
   j["position"] = format_position(rep.board, rep.position);
   j["strategy"] = rep.strategy;
   j["value"] = r.proved ? nlohmann::ordered_json(r.value) : nlohmann::ordered_json(nullptr);

@@ -1,5 +1,6 @@
 #include "harness/formats/analysis_json.hpp"
 
+#include "harness/formats/board_fields.hpp"
 #include "harness/formats/notation.hpp"
 
 namespace tictac {
@@ -13,13 +14,7 @@ nlohmann::ordered_json counts_json(const ResultCounts& c) {
 }  // namespace
 
 nlohmann::ordered_json analysis_json(const Board& b, const Analysis& a) {
-  nlohmann::ordered_json j;
-  j["board"] = b.size_name();
-  j["name"] = b.name();
-  j["rows"] = b.rows();
-  j["cols"] = b.cols();
-  j["k"] = b.k();
-  j["gravity"] = b.gravity();
+  nlohmann::ordered_json j = board_json(b, BoardJson::with_dimensions);
   j["reachable_states"] = a.reachable_states;
   j["states_by_ply"] = a.states_by_ply;
   j["nonterminal_states"] = a.nonterminal_states;

@@ -15,6 +15,15 @@ std::string csv_field(std::string_view text) {
   return q + '"';
 }
 
+std::string csv_text(std::int64_t v) { return std::to_string(v); }
+std::string csv_text(std::uint64_t v) { return std::to_string(v); }
+
+std::string csv_text(double v) {
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, static_cast<std::size_t>(end - buf));
+}
+
 CsvWriter::CsvWriter(std::ostream& out, std::vector<std::string> columns) : out_(out), columns_(std::move(columns)) {
   for (std::size_t i = 0; i < columns_.size(); ++i) out_ << (i ? "," : "") << csv_field(columns_[i]);
   out_ << '\n';
@@ -24,15 +33,6 @@ CsvWriter& CsvWriter::field(std::string_view text) {
   if (in_row_ == columns_.size()) throw std::logic_error("CSV row has more fields than the header's " + std::to_string(columns_.size()));
   out_ << (in_row_++ ? "," : "") << csv_field(text);
   return *this;
-}
-
-CsvWriter& CsvWriter::field(std::int64_t v) { return field(std::string_view(std::to_string(v))); }
-CsvWriter& CsvWriter::field(std::uint64_t v) { return field(std::string_view(std::to_string(v))); }
-
-CsvWriter& CsvWriter::field(double v) {
-  char buf[64];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  return field(std::string_view(buf, static_cast<std::size_t>(end - buf)));
 }
 
 void CsvWriter::end_row() {

@@ -11,8 +11,9 @@
 #include "algorithms/exact/position_set_sample.hpp"
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
+#include "harness/formats/board_fields.hpp"
+#include "harness/formats/csv_reader.hpp"
 #include "harness/formats/csv_writer.hpp"
-#include "harness/formats/line_reader.hpp"
 #include "harness/formats/notation.hpp"
 
 namespace tictac {
@@ -20,14 +21,13 @@ namespace tictac {
 void write_position_set(std::ostream& out, const Board& board, const std::vector<PositionEntry>& set,
                         const std::vector<std::string>& strata, const std::vector<std::string>& notes) {
   for (const std::string& n : notes) out << "# " << n << "\n";
-  std::vector<std::string> header = {"board", "k", "gravity", "position", "ply", "value", "value_to_move", "distance"};
+  std::vector<std::string> header = board_header({"position", "ply", "value", "value_to_move", "distance"});
   if (!strata.empty()) header.push_back("stratum");
   CsvWriter csv(out, header);
   for (std::size_t i = 0; i < set.size(); ++i) {
     const auto& e = set[i];
     const int sign = e.position.to_move() == Side::X ? 1 : -1;
-    csv.field(board.size_name()).field(board.k()).field(board.gravity()).field(format_position(board, e.position))
-        .field(e.ply).field(e.value).field(e.value * sign);
+    write_board_fields(csv, board).field(format_position(board, e.position)).field(e.ply).field(e.value).field(e.value * sign);
     if (e.distance < 0) csv.empty(); else csv.field(e.distance);
     if (!strata.empty()) csv.field(strata[i]);
     csv.end_row();
@@ -35,17 +35,6 @@ void write_position_set(std::ostream& out, const Board& board, const std::vector
 }
 
 namespace {
-std::vector<std::string> split(const std::string& line) {
-  std::vector<std::string> out(1);
-  for (char c : line) {
-    if (c == ',') out.emplace_back();
-    else if (c != '\r') out.back() += c;
-  }
-  return out;
-}
-
-bool is_comment(const std::string& line) { return !line.empty() && line[0] == '#'; }
-
 // -1, 0 or +1, or nothing.
 bool parse_unit(const std::string& s, int& v) {
   if (s == "1" || s == "+1") v = 1;
@@ -55,17 +44,10 @@ bool parse_unit(const std::string& s, int& v) {
   return true;
 }
 
-// The first line that is not a '#' note (an empty line counts: it is a header
-// without a 'position' column).
-std::vector<std::string> read_header(LineReader& r) {
-  std::string line;
-  bool have_header = false;
-  while (!have_header) {
-    ++r.line_no;
-    if (!std::getline(r.in, line)) r.fail("the file has no header; it needs one with a 'position' column");
-    have_header = !is_comment(line);
-  }
-  return split(line);
+// The first line that is neither empty nor a '#' note.
+std::vector<std::string> read_header(CsvReader& r) {
+  if (!r.read_header()) r.fail("the file has no header; it needs one with a 'position' column");
+  return r.header();
 }
 
 // Where the columns are in the header; -1 for one the file does not have.
@@ -74,7 +56,7 @@ struct SetColumns {
   int position, board, k, value, to_move, distance, gravity, stratum;
 };
 
-SetColumns set_columns(const LineReader& r, const std::vector<std::string>& header) {
+SetColumns set_columns(const CsvReader& r, const std::vector<std::string>& header) {
   auto column = [&](const char* name) {
     for (std::size_t i = 0; i < header.size(); ++i)
       if (header[i] == name) return static_cast<int>(i);
@@ -91,7 +73,7 @@ enum class RowBoard { this_board, other_board, other_rules };
 // Whether a row is for `board`: rows of another size or k are for another
 // board; rows of its size and k with another gravity (no gravity column:
 // false) are for other rules, counted to explain a file that has none for it.
-RowBoard row_board(const LineReader& r, const std::vector<std::string>& f, const SetColumns& c, const Board& board) {
+RowBoard row_board(const CsvReader& r, const std::vector<std::string>& f, const SetColumns& c, const Board& board) {
   if (c.board >= 0 && f[c.board] != board.size_name()) return RowBoard::other_board;
   if (c.k >= 0 && f[c.k] != std::to_string(board.k())) return RowBoard::other_board;
   if (c.gravity >= 0 && f[c.gravity] != "true" && f[c.gravity] != "false")
@@ -102,7 +84,7 @@ RowBoard row_board(const LineReader& r, const std::vector<std::string>& f, const
 }
 
 // The row's position: it parses, is legal, reachable in play and unfinished.
-Position checked_position(const LineReader& r, const Board& board, const std::string& text) {
+Position checked_position(const CsvReader& r, const Board& board, const std::string& text) {
   Position p;
   try {
     p = parse_position(board, text);
@@ -119,7 +101,7 @@ Position checked_position(const LineReader& r, const Board& board, const std::st
 
 // The row's value from X's view, from 'value' or 'value_to_move' or both (then
 // they must agree); false when the row has neither.  `sign`: +1 with X to move, -1 with O.
-bool read_value(const LineReader& r, const std::vector<std::string>& f, const SetColumns& c, const std::string& text,
+bool read_value(const CsvReader& r, const std::vector<std::string>& f, const SetColumns& c, const std::string& text,
                 int sign, int& value) {
   bool has_value = false;
   if (c.value >= 0 && !f[c.value].empty()) {
@@ -138,7 +120,7 @@ bool read_value(const LineReader& r, const std::vector<std::string>& f, const Se
   return has_value;
 }
 
-int parse_distance(const LineReader& r, const std::string& field) {
+int parse_distance(const CsvReader& r, const std::string& field) {
   int distance = -1;
   try {
     std::size_t used = 0;
@@ -153,7 +135,7 @@ int parse_distance(const LineReader& r, const std::string& field) {
 // A distance (written `field` in the file) fits an unfinished position with
 // `empty` empty cells and, when the row has a value, that value
 // (`to_move`: the side to move's view).
-void check_distance(const LineReader& r, const std::string& text, const std::string& field, int distance, int empty,
+void check_distance(const CsvReader& r, const std::string& text, const std::string& field, int distance, int empty,
                     std::optional<int> to_move) {
   if (distance < 1 || distance > empty)
     r.fail("'" + text + "' has distance " + field + "; an unfinished position with " + std::to_string(empty) +
@@ -172,7 +154,7 @@ struct RowEntry {
   bool has_value = false;
 };
 
-RowEntry read_entry(const LineReader& r, const std::vector<std::string>& f, const SetColumns& c, const Board& board) {
+RowEntry read_entry(const CsvReader& r, const std::vector<std::string>& f, const SetColumns& c, const Board& board) {
   const std::string& text = f[c.position];
   const Position p = checked_position(r, board, text);
   const int sign = p.to_move() == Side::X ? 1 : -1;
@@ -189,7 +171,7 @@ RowEntry read_entry(const LineReader& r, const std::vector<std::string>& f, cons
 // With the exact solution, the file's value and distance (where it has them)
 // must be the solution's, and the entry takes the solution's; without it, a
 // row needs its value unless the caller values such rows itself.
-void settle_entry(const LineReader& r, RowEntry& row, const std::vector<std::string>& f, const SetColumns& c,
+void settle_entry(const CsvReader& r, RowEntry& row, const std::vector<std::string>& f, const SetColumns& c,
                   const ExactSolution* exact, bool values_required) {
   PositionEntry& e = row.entry;
   const std::string& text = f[c.position];
@@ -211,17 +193,14 @@ void settle_entry(const LineReader& r, RowEntry& row, const std::vector<std::str
 // returns how many rows were for its size and k but other rules.  A position
 // listed twice is refused, naming the line that listed it first: a set's
 // totals would count it twice.
-std::size_t read_rows(LineReader& r, const std::vector<std::string>& header, const Board& board,
+std::size_t read_rows(CsvReader& r, const std::vector<std::string>& header, const Board& board,
                       const ExactSolution* exact, bool values_required, ReadSet& out) {
   const SetColumns c = set_columns(r, header);
   std::size_t other_rules = 0;
   std::map<std::pair<Mask, Mask>, int> first_line;
-  std::string line;
-  while (std::getline(r.in, line)) {
-    ++r.line_no;
-    if (line.empty() || line == "\r" || is_comment(line)) continue;
-    const auto f = split(line);
-    if (f.size() != header.size())
+  std::vector<std::string> f;
+  while (r.next(f)) {
+    if (!r.fields_match(f))
       r.fail("the row has " + std::to_string(f.size()) + " fields, the header " + std::to_string(header.size()));
     const RowBoard for_board = row_board(r, f, c, board);
     if (for_board == RowBoard::other_rules) ++other_rules;
@@ -229,12 +208,12 @@ std::size_t read_rows(LineReader& r, const std::vector<std::string>& header, con
     RowEntry row = read_entry(r, f, c, board);
     settle_entry(r, row, f, c, exact, values_required);
     const Position& p = row.entry.position;
-    if (const auto [at, first] = first_line.try_emplace({p.x, p.o}, r.line_no); !first)
+    if (const auto [at, first] = first_line.try_emplace({p.x, p.o}, r.line()); !first)
       r.fail("the position " + format_position(board, p) + " is listed already, on line " +
              std::to_string(at->second) + ": a set lists each position once");
     out.entries.push_back(row.entry);
     out.strata.push_back(c.stratum >= 0 ? f[c.stratum] : std::string());
-    out.lines.push_back(r.line_no);
+    out.lines.push_back(r.line());
     out.unvalued.push_back(!exact && !row.has_value);
   }
   return other_rules;
@@ -242,7 +221,7 @@ std::size_t read_rows(LineReader& r, const std::vector<std::string>& header, con
 
 // A file with no row for `board`, refused at its last line; saying so when it
 // has rows for the board's size and k under other rules.
-[[noreturn]] void refuse_no_rows(const LineReader& r, const Board& board, std::size_t other_rules) {
+[[noreturn]] void refuse_no_rows(const CsvReader& r, const Board& board, std::size_t other_rules) {
   if (other_rules)
     r.fail("the file's positions for " + board.size_name() + " with k=" + std::to_string(board.k()) + " are for a board " +
            (board.gravity() ? "without gravity" : "with gravity") + "; " + board.name() +
@@ -255,8 +234,7 @@ std::size_t read_rows(LineReader& r, const std::vector<std::string>& header, con
 
 ReadSet read_position_set_file(const std::filesystem::path& path, const Board& board, const ExactSolution* exact,
                                bool values_required) {
-  LineReader r{path, std::ifstream(path)};
-  if (!r.in) throw std::invalid_argument("cannot read position file '" + path.string() + "'");
+  CsvReader r(path, "position file");
   const std::vector<std::string> header = read_header(r);
   ReadSet out;
   const std::size_t other_rules = read_rows(r, header, board, exact, values_required, out);
@@ -265,18 +243,14 @@ ReadSet read_position_set_file(const std::filesystem::path& path, const Board& b
 }
 
 std::vector<Board> position_set_file_boards(const std::filesystem::path& path) {
-  LineReader r{path, std::ifstream(path)};
-  if (!r.in) throw std::invalid_argument("cannot read position file '" + path.string() + "'");
+  CsvReader r(path, "position file");
   const std::vector<std::string> header = read_header(r);
   const SetColumns c = set_columns(r, header);
   std::vector<Board> boards;
   if (c.board < 0 || c.k < 0) return boards;
   std::set<std::string> seen;
-  for (std::string line; std::getline(r.in, line);) {
-    ++r.line_no;
-    if (line.empty() || line == "\r" || is_comment(line)) continue;
-    const std::vector<std::string> f = split(line);
-    if (f.size() != header.size()) continue;  // the reader proper names the line
+  for (std::vector<std::string> f; r.next(f);) {
+    if (!r.fields_match(f)) continue;  // the reader proper names the line
     const std::string gravity = c.gravity >= 0 ? f[c.gravity] : "false";
     if (!seen.insert(f[c.board] + "," + f[c.k] + "," + gravity).second) continue;
     try {

@@ -1,6 +1,5 @@
 #include "harness/formats/split_file.hpp"
 
-#include <fstream>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -8,8 +7,9 @@
 #include <vector>
 
 #include "algorithms/game/symmetry.hpp"
+#include "harness/formats/board_fields.hpp"
+#include "harness/formats/csv_reader.hpp"
 #include "harness/formats/csv_writer.hpp"
-#include "harness/formats/line_reader.hpp"
 #include "harness/formats/notation.hpp"
 
 namespace tictac {
@@ -22,33 +22,17 @@ void write_split_file(std::ostream& out, const Board& board, const ProofSplit& s
   out << "# " << split.finished_leaves
       << " finished positions above that depth (up to symmetry) are leaves valued by the rules\n";
   out << "# prove each with tictac run (kind = \"file\"), join them with tictac merge --split THIS_FILE\n";
-  CsvWriter csv(out, {"board", "k", "gravity", "position", "ply", "root", "split_plies"});
+  CsvWriter csv(out, board_header({"position", "ply", "root", "split_plies"}));
   for (const Position& p : split.positions)
-    csv.field(board.size_name()).field(board.k()).field(board.gravity()).field(format_position(board, p))
-        .field(p.ply()).field(root).field(split.plies).end_row();
+    write_board_fields(csv, board).field(format_position(board, p)).field(p.ply()).field(root).field(split.plies).end_row();
 }
 
 namespace {
 
-std::vector<std::string> split_fields(const std::string& line) {
-  std::vector<std::string> out(1);
-  for (char c : line) {
-    if (c == ',') out.emplace_back();
-    else if (c != '\r') out.back() += c;
-  }
-  return out;
-}
-
 // The first line that is neither empty nor a '#' note.
-std::vector<std::string> read_header(LineReader& r) {
-  std::string line;
-  std::vector<std::string> header;
-  while (header.empty()) {
-    ++r.line_no;
-    if (!std::getline(r.in, line)) r.fail("the file has no header");
-    if (!line.empty() && line[0] != '#') header = split_fields(line);
-  }
-  return header;
+std::vector<std::string> read_header(CsvReader& r) {
+  if (!r.read_header()) r.fail("the file has no header");
+  return r.header();
 }
 
 // Where the columns a split file needs are in its header.
@@ -56,7 +40,7 @@ struct SplitColumns {
   std::size_t board, k, gravity, position, root, plies;
 };
 
-SplitColumns split_columns(const LineReader& r, const std::vector<std::string>& header) {
+SplitColumns split_columns(const CsvReader& r, const std::vector<std::string>& header) {
   auto column = [&](const char* name) {
     for (std::size_t i = 0; i < header.size(); ++i)
       if (header[i] == name) return i;
@@ -72,7 +56,7 @@ struct SplitRows {
   std::set<Position> positions;    // canonical
 };
 
-Board board_of_row(const LineReader& r, const std::vector<std::string>& f, const SplitColumns& c) {
+Board board_of_row(const CsvReader& r, const std::vector<std::string>& f, const SplitColumns& c) {
   try {
     if (f[c.gravity] != "true" && f[c.gravity] != "false") throw std::invalid_argument("gravity must be true or false");
     return parse_board(f[c.board], std::stoi(f[c.k]), f[c.gravity] == "true");
@@ -83,16 +67,13 @@ Board board_of_row(const LineReader& r, const std::vector<std::string>& f, const
 
 // Every row after the header: each with the first row's board, k, gravity,
 // root and split_plies, and a position not already read up to symmetry.
-SplitRows read_rows(LineReader& r, const std::vector<std::string>& header) {
+SplitRows read_rows(CsvReader& r, const std::vector<std::string>& header) {
   const SplitColumns c = split_columns(r, header);
   SplitRows rows;
   std::optional<SymmetryGroup> group;
-  std::string line;
-  while (std::getline(r.in, line)) {
-    ++r.line_no;
-    if (line.empty() || line == "\r" || line[0] == '#') continue;
-    const auto f = split_fields(line);
-    if (f.size() != header.size())
+  std::vector<std::string> f;
+  while (r.next(f)) {
+    if (!r.fields_match(f))
       r.fail("the row has " + std::to_string(f.size()) + " fields, the header " + std::to_string(header.size()));
     const std::vector<std::string> key = {f[c.board], f[c.k], f[c.gravity], f[c.root], f[c.plies]};
     if (!rows.board) {
@@ -116,7 +97,7 @@ SplitRows read_rows(LineReader& r, const std::vector<std::string>& header) {
 
 // The split the rows name, computed again from their root and depth; refused
 // unless the rows hold exactly its positions.
-ProofSplit recompute_split(const LineReader& r, const SplitRows& rows) {
+ProofSplit recompute_split(const CsvReader& r, const SplitRows& rows) {
   const Board& board = *rows.board;
   const std::vector<std::string>& first = rows.first;
   Position root;
@@ -144,12 +125,11 @@ ProofSplit recompute_split(const LineReader& r, const SplitRows& rows) {
 }  // namespace
 
 SplitFile read_split_file(const std::filesystem::path& path) {
-  LineReader r{path, std::ifstream(path)};
-  if (!r.in) throw std::invalid_argument("cannot read split file '" + path.string() + "'");
+  CsvReader r(path, "split file");
   const std::vector<std::string> header = read_header(r);
   const SplitRows rows = read_rows(r, header);
   if (!rows.board) r.fail("the file has no positions");
-  r.line_no = 0;  // the root and the split are the file's, not a line's
+  r.whole_file();  // the root and the split are the file's, not a line's
   return {*rows.board, recompute_split(r, rows)};
 }
 

@@ -35,7 +35,7 @@ std::vector<std::map<std::string, std::string>> rows_of(const std::string& csv) 
   std::istringstream in(csv);
   std::string line;
   std::getline(in, line);
-  const auto split = tictac::test::csv_fields;
+  const auto split = tictac::csv_fields;
   const auto header = split(line);
   std::vector<std::map<std::string, std::string>> rows;
   while (std::getline(in, line)) {

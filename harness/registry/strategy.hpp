@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,6 +22,7 @@
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/search/search_result.hpp"
+#include "harness/registry/strategy_spec.hpp"
 
 namespace tictac {
 
@@ -98,6 +100,7 @@ struct StrategyOption {
   // added after results were committed under the older normal form (best's
   // `nodes`), so that those specs, and the rows keyed by them, stay as they were.
   bool shown_at_default = true;
+  std::uint64_t max = UINT64_MAX;  // a number's largest valid value
 };
 
 struct StrategyInfo {
@@ -141,8 +144,26 @@ std::vector<StrategyInfo> strategy_catalog();
 // std::invalid_argument when the name is taken.
 void register_strategy(StrategyEntry entry);
 
-// Throws std::invalid_argument for an unknown name or option, or a bad
-// value, listing the valid choices.
+// An option of a spec that the table refuses: a key the strategy does not
+// take, or a value its declaration does not allow.  The message lists the
+// keys or the values allowed; `key` names the option (a config reports it
+// at that option's line).
+struct StrategyOptionError : std::invalid_argument {
+  StrategyOptionError(std::string option_key, const std::string& what)
+      : std::invalid_argument(what), key(std::move(option_key)) {}
+  std::string key;
+};
+
+// The spec's option values, validated against the table and completed with
+// the defaults, whatever the board.  Throws std::invalid_argument for an
+// unknown name (listing the strategies), StrategyOptionError for an option.
+OptionValues resolve_options(const StrategySpec& spec);
+
+// The strategy of `spec` for `board`: resolve_options, then the factory,
+// which throws std::invalid_argument for options that clash or a board it
+// cannot search, saying why.
+std::unique_ptr<Strategy> make_strategy(const Board& board, const StrategySpec& spec);
+// The same from a spec's text (StrategySpec::parse's errors too).
 std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spec);
 
 // The index in `options` of the option that makes strategy `name` draw from

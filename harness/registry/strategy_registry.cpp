@@ -17,89 +17,12 @@ namespace tictac {
 
 namespace {
 
-// What the strategies without game knowledge do on gravity boards.
-constexpr const char* kDropsOnly = "searches the legal drops (one per column that is not full); nothing to switch off";
-constexpr const char* kOrderedDrops =
-    "orders the legal drops (static: by column, centre first, ties to the left); nothing to switch off";
-
-// What the provers keep on gravity boards (proof_knowledge.hpp and
-// proof_value.hpp switch the rest off, whatever the spec says).
-constexpr const char* kProverGravity =
-    "searches the legal drops; keeps wins (holes that can be dropped into now) and live's disproof (no live window); "
-    "switches off threats, pairing, potential, dominance, live's dead-cell pruning, mb and stealing, which assume "
-    "that any empty cell can be played";
-
-// The strategy table: one line per strategy (README: "Adding a strategy").
+// The strategy table: the built-in strategies (families/families.hpp), then
+// those a test binary registers.
 std::vector<StrategyEntry>& strategy_table() {
-  static std::vector<StrategyEntry> t = {
-      {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100, kDropsOnly},
-       family::minimax()},
-      {{"minimax-depth",
-        "depth-scored minimax: a win scores higher the sooner it comes, a loss is put off (seed 004's 10 - depth, "
-        "for any board)",
-        {}, 1.0, kDropsOnly},
-       family::minimax_depth()},
-      {{"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}, 100, kDropsOnly},
-       family::negamax()},
-      {{"alphabeta", "negamax alpha-beta with orderings, windows, fail-soft/hard, and a Zobrist table",
-        family::alphabeta_family_options(), 10, kOrderedDrops},
-       family::alphabeta()},
-      {{"pvs", "principal variation search (NegaScout): null windows after the first move, re-search on success",
-        family::alphabeta_family_options(), 1.0, kOrderedDrops},
-       family::pvs()},
-      // mtdf always has its table, and makes null windows of its own.
-      {{"mtdf", "MTD(f): null-window alpha-beta passes over a transposition table, converging on the value",
-        family::alphabeta_family_options({"window", "tt"}), 1.0, kOrderedDrops},
-       family::mtdf()},
-      {{"memo",
-        "negamax with a memo of solved positions; keys=canonical is seed 000's symmetry memo (2,271 nodes on 3x3)",
-        {{"keys", "exact", {"exact", "canonical"}, "memo keys: the position, or its canonical form"}}, 1.0,
-        "searches the legal drops; keys=canonical folds the gravity group, the identity and the left-right mirror; "
-        "nothing to switch off"},
-       family::memo()},
-      {{"solve", "the exact solver: retrograde analysis labels every reachable position (boards of at most 16 cells)",
-        {}, 1.0, "the reachable positions and their labels follow the drops; nothing to switch off"},
-       family::retrograde()},
-      {{"best",
-        "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
-        "(algorithms/search/best_search.hpp)",
-        family::best_options(), 1.0,
-        "searches the legal drops; wins, threats and forced blocks count only holes that are legal drops now; "
-        "threats also skips a move just below an opponent's hole (it would open the hole); "
-        "live's pruning of interchangeable dead cells is OFF (a stone in a dead cell opens the cell above it); pairing "
-        "is OFF (the breaker's answer may not be playable yet); the "
-        "live-window draw and bounds, the eval order, history and the canonical table (identity and mirror) are "
-        "as without gravity"},
-       family::best()},
-      // Seed 003's engine as its Java code runs it (algorithms/search/seed003_alphabeta.hpp).
-      {{"alphabeta-seed003",
-        "seed 003's engine exactly: minimax-form alpha-beta, each root move searched with the full window, "
-        "+-1000 scores, a 65,536-slot always-replace table keyed by java.util.Random(12345) Zobrist numbers",
-        {{"tt", "zobrist", {"zobrist", "none"}, "the article's table, or none (its alpha-beta alone)"},
-         {"order", "index", {"index", "oracle"},
-          "cells in index order (the article's code) or the oracle order (its 'ideal ordering'), after the table move",
-          StrategyOption::Kind::choice, true}},
-        1.0, "searches the legal drops, in index or oracle order; nothing to switch off"},
-       family::seed003()},
-      {{"connect",
-        "exact solver for gravity boards (Connect-Four and its family; a gravity board with (rows + 1) * cols <= 64): "
-        "bitboards, threat ordering, claimeven bounds, a table of both bounds (algorithms/search/connect_solver.hpp)",
-        family::connect_options(), 1.0,
-        "made for gravity: the legal drops on column-major bitboards, every option sound there (boards without "
-        "gravity are refused)"},
-       family::connect()},
-      // The proof-number family (algorithms/search/proof/), issue 14.
-      {{"pns",
-        "Allis's proof-number search: best-first over the AND/OR graph with transpositions merged, game knowledge "
-        "as a ladder (algorithms/search/proof/pns.hpp)",
-        family::proof_options(false), 1.0, kProverGravity},
-       family::pns()},
-      {{"dfpn",
-        "depth-first proof-number search (Nagai) with the 1+epsilon trick over a fixed table, the same knowledge "
-        "(algorithms/search/proof/dfpn.hpp)",
-        family::proof_options(true), 1.0, kProverGravity},
-       family::dfpn()},
-  };
+#define TICTAC_TABLE_LINE(f) family::f(),
+  static std::vector<StrategyEntry> t = {TICTAC_BUILT_IN_STRATEGIES(TICTAC_TABLE_LINE)};
+#undef TICTAC_TABLE_LINE
   return t;
 }
 
@@ -109,28 +32,46 @@ const StrategyEntry* find_entry(std::string_view name) {
   return nullptr;
 }
 
-// Whether `value` is valid for `option`; throws with the valid values if not.
+// Whether `value` is valid for `option` (its declaration, option_table.hpp);
+// throws StrategyOptionError with the valid values if not.
 void check_value(const StrategyInfo& info, const StrategyOption& option, const std::string& value) {
   const std::string what = "strategy " + info.name + ": " + option.key + "=" + value + " is not valid";
   switch (option.kind) {
     case StrategyOption::Kind::move_order:
-      parse_order(value);  // throws with the valid parts
+      try {
+        parse_order(value);  // throws with the valid parts
+      } catch (const std::invalid_argument& e) {
+        throw StrategyOptionError(option.key, e.what());
+      }
       return;
     case StrategyOption::Kind::choice:
       if (std::find(option.choices.begin(), option.choices.end(), value) == option.choices.end()) {
         std::string valid;
         for (const auto& c : option.choices) valid += (valid.empty() ? "" : ", ") + c;
-        throw std::invalid_argument(what + " (choices: " + valid + ")");
+        throw StrategyOptionError(option.key, what + " (choices: " + valid + ")");
       }
       return;
     case StrategyOption::Kind::number: {
       std::uint64_t n = 0;
       auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (ec != std::errc{} || ptr != value.data() + value.size() || (option.key == "tt_bits" && n > 28))
-        throw std::invalid_argument(what + " (" + option.help + ")");
+      if (ec != std::errc{} || ptr != value.data() + value.size() || n > option.max)
+        throw StrategyOptionError(option.key, what + " (" +
+                                                  (option.max == UINT64_MAX ? ""
+                                                                            : "at most " + std::to_string(option.max) + ": ") +
+                                                  option.help + ")");
       return;
     }
   }
+}
+
+const StrategyEntry& entry_of(std::string_view name) {
+  const StrategyEntry* entry = find_entry(name);
+  if (!entry) {
+    std::string valid;
+    for (const auto& e : strategy_table()) valid += (valid.empty() ? "" : ", ") + e.info.name;
+    throw std::invalid_argument("unknown strategy '" + std::string(name) + "' (strategies: " + valid + ")");
+  }
+  return *entry;
 }
 
 // Option values in catalogue order, validated; unknown keys refused.
@@ -142,8 +83,8 @@ OptionValues resolve(const StrategyInfo& info, const StrategySpec& spec) {
     if (option == info.options.end()) {
       std::string valid;
       for (const auto& o : info.options) valid += (valid.empty() ? "" : ", ") + o.key;
-      throw std::invalid_argument("strategy " + info.name + " has no option '" + key + "'" +
-                                  (valid.empty() ? " (it takes none)" : " (its options: " + valid + ")"));
+      throw StrategyOptionError(key, "strategy " + info.name + " has no option '" + key + "'" +
+                                         (valid.empty() ? " (it takes none)" : " (its options: " + valid + ")"));
     }
     check_value(info, *option, value);
     values[key] = value;
@@ -185,19 +126,19 @@ void register_strategy(StrategyEntry entry) {
   strategy_table().push_back(std::move(entry));
 }
 
-std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view text) {
-  const StrategySpec spec = StrategySpec::parse(text);
-  const StrategyEntry* entry = find_entry(spec.name);
-  if (!entry) {
-    std::string valid;
-    for (const auto& e : strategy_table()) valid += (valid.empty() ? "" : ", ") + e.info.name;
-    throw std::invalid_argument("unknown strategy '" + spec.name + "' (strategies: " + valid + ")");
-  }
-  const OptionValues values = resolve(entry->info, spec);
-  if (board.gravity() && !entry->info.gravity_supported)
+OptionValues resolve_options(const StrategySpec& spec) { return resolve(entry_of(spec.name).info, spec); }
+
+std::unique_ptr<Strategy> make_strategy(const Board& board, const StrategySpec& spec) {
+  const StrategyEntry& entry = entry_of(spec.name);
+  const OptionValues values = resolve(entry.info, spec);
+  if (board.gravity() && !entry.info.gravity_supported)
     throw std::invalid_argument("strategy " + spec.name + " does not support gravity boards such as " + board.name() +
-                                (entry->info.gravity.empty() ? std::string() : ": " + entry->info.gravity));
-  return entry->make(board, values, identity_of(entry->info, values));
+                                (entry.info.gravity.empty() ? std::string() : ": " + entry.info.gravity));
+  return entry.make(board, values, identity_of(entry.info, values));
+}
+
+std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view text) {
+  return make_strategy(board, StrategySpec::parse(text));
 }
 
 std::optional<std::size_t> seeded_option(std::string_view name,

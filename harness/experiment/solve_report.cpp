@@ -9,6 +9,7 @@
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 #include "harness/registry/timed_search.hpp"
 

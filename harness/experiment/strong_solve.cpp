@@ -8,6 +8,7 @@
 #include "harness/formats/notation.hpp"
 #include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac {

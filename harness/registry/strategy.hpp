@@ -172,33 +172,4 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spe
 std::optional<std::size_t> seeded_option(std::string_view name,
                                          const std::vector<std::pair<std::string, std::string>>& options);
 
-// Whether the connect solver (algorithms/search/connect_solver.hpp) solves
-// the board: a gravity board its bitboards hold.  There it is the default,
-// the distance strategy and the reference's gravity family.
-bool connect_holds(const Board& board);
-
-// The fastest exact strategy for a board, by measurement (the default of
-// `tictac solve`): best, best with its pairing test (best:pairing=on) or
-// dfpn, whichever is fastest there (strategy_registry.cpp lists the boards
-// and the figures).
-std::string default_strategy(const Board& board);
-
-// The other family, raced against default_strategy (race_within,
-// budgeted_search.hpp) where one family's slow positions are the other's
-// fast ones: dfpn against a default of best, best (with its pairing test
-// where that pays) against a default of dfpn; empty on gravity boards, where
-// the provers keep too little knowledge to help.  play's hard and the strong
-// solver of `tictac sets` race the two.
-std::string partner_strategy(const Board& board);
-
-// The strategy of `tictac solve --distance` (the exact distance to the end,
-// SearchResult::distance): with an empty spec, connect:mode=distance on the
-// gravity boards connect holds, best:distance=on,pairing=on where the
-// default is best:pairing=on (the pairing test pays there: measured in
-// strategy_registry.cpp), and best:distance=on otherwise; with a spec of a strategy that has
-// a distance mode (best, connect), that spec with the mode switched on.
-// Throws std::invalid_argument for any other strategy, or a spec that
-// switches the mode off, naming the strategies that have one.
-std::string distance_strategy(const Board& board, std::string_view spec);
-
 }  // namespace tictac

@@ -7,7 +7,6 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "algorithms/search/connect_bitboard.hpp"
 #include "harness/registry/families/families.hpp"
 #include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
@@ -152,107 +151,6 @@ std::optional<std::size_t> seeded_option(std::string_view name,
         } catch (const std::invalid_argument&) {
         }
   return std::nullopt;
-}
-
-// Chosen per board from measurements of the empty board: the whole process
-// of `tictac solve --no-timing` (what a user waits for; dfpn's tables cost
-// it about 15 ms of set-up), median of 5 runs on the 2-core VM, best,
-// best:pairing=on and dfpn (the figures are in the commit that set this):
-//   - k <= 3, and every gravity board connect does not hold: best.  On k = 3
-//     boards every strategy answers in microseconds; best is the yardstick.
-//   - 4x4: best:history=off.  Measured with bench/bench_best_search.cpp,
-//     the history tie-break costs nodes there (k=4: 23,259 with it, 18,985
-//     without) and saves them on 5x5, 6x5 and 6x6.
-//   - k = 4 with both sides at least 6 (first-player wins that best finds in
-//     few nodes): best (8x8 125 ms against dfpn's 480, 6x8 103 against 409,
-//     7x8 137 against 288, 7x7 68 against 107; the pairing test only costs
-//     time there), but dfpn on 6x7 and 7x6 (166 ms against 281 for
-//     best:pairing=on and 350 for best) and on 6x6.  On 6x6 best proves the
-//     empty board faster (the search alone: 58 ms against 150), but the
-//     positions after it are what play and the sets meet, and there dfpn is
-//     twice as fast: on the first 20 positions of the shipped 6x6k4 sets,
-//     median (max) whole process, best against dfpn, begin-medium 0.30 s
-//     (0.42) against 0.16 (0.37), begin-hard 0.59 (1.09) against 0.32
-//     (0.50); the six positions one stone in, 0.07 to 2.4 s against 0.11 to
-//     0.96.  (On 5x5 k=4 and 6x6 k=5 best:pairing=on stays ahead there too.)
-//   - every other board with k >= 4 and over 16 cells: best with its pairing
-//     test (best:pairing=on); up to 16 cells, dfpn, as before.  It proves the draws of 4x5 (17 ms against dfpn's
-//     33), 5x5 (40 against 57), 4x7 (325 against 390), 6x6 k=5 (16 against
-//     23) and 7x7 k=5 (0.92 s against 1.44 s), and of 6x7 k=5 (80 against
-//     555), and the wins of 5x6, 5x7 and 5x8 with k=4, with a proven move
-//     each; dfpn proves a draw of an empty board by strategy-stealing, which
-//     proves none.  4x8 and 6x8 k=5 are about even (3 to 4 s, and 2 s).
-//     Boards not measured (8x8 k=5 and beyond, where neither finished in 10 s)
-//     take it too.
-//
-// On gravity boards that its bitboards hold, connect (Connect-Four's weak
-// solve: about 15 s, bench/bench_connect.cpp; best is built for boards
-// without gravity).
-bool connect_holds(const Board& board) {
-  return board.gravity() && ConnectBitboard::fits(board.rows(), board.cols());
-}
-
-namespace {
-
-// Where best's pairing test pays for its cost (10 to 30 us a node), by the
-// measurements above and below: boards without gravity with k >= 5, and
-// with k = 4 unless both sides are at least 6 (there the first player wins
-// fast and a pairing rarely exists).
-bool pairing_pays(const Board& board) {
-  const bool big_k4 = board.k() == 4 && std::min(board.rows(), board.cols()) >= 6;
-  return !board.gravity() && board.k() >= 4 && !big_k4 && board.cells() > 16;
-}
-
-}  // namespace
-
-std::string default_strategy(const Board& board) {
-  if (connect_holds(board)) return "connect";
-  const int r = board.rows(), c = board.cols();
-  if (r == 4 && c == 4) return "best:history=off";
-  if (pairing_pays(board)) return "best:pairing=on";
-  if (board.gravity() || board.k() <= 3) return "best";
-  return r + c <= 13 ? "dfpn" : "best";  // k = 4 with both sides >= 6: dfpn on 6x6, 6x7 and 7x6
-}
-
-// Measured where a race pays (the positions of the shipped sets, and of
-// play): on 6x6 k=5, best:pairing=on took 2.6 s on a position of ply 2
-// that dfpn proves in 0.05 s; on 6x6 k=4 one stone in, best took up to
-// 2.4 s where dfpn took 0.2 s, and dfpn up to 0.96 s where best took 0.07 s;
-// on 7x7 k=5, the strong solver with best:pairing=on alone left 252 of 2,148
-// sampled positions unknown within 1 s (dfpn alone: 15 of 1,578).
-std::string partner_strategy(const Board& board) {
-  if (board.gravity()) return "";
-  if (default_strategy(board).starts_with("dfpn")) return pairing_pays(board) ? "best:pairing=on" : "best";
-  return "dfpn";
-}
-
-// The distance strategy takes best's pairing test where it pays
-// (pairing_pays): a side facing a pairing of its windows cannot win, so a
-// null-window test of "wins within d plies" fails there at once.  Measured on
-// 20 win or loss positions of the shipped 6x6k5 begin-easy and 7x7k5
-// middle-easy sets (the same value and distance on every one): 0.6 to 2.8
-// million nodes without it, 30 to 2,209 with it; on the wins and losses of
-// 5x5k4's begin-medium set, median 0.12 s with it against 0.22 s.  On 6x6
-// k=4 it costs more than it saves: begin-medium 0.72 s against 0.41 s.
-std::string distance_strategy(const Board& board, std::string_view spec) {
-  if (spec.empty()) {
-    if (connect_holds(board)) return "connect:mode=distance";
-    return pairing_pays(board) ? "best:distance=on,pairing=on" : "best:distance=on";
-  }
-  StrategySpec s = StrategySpec::parse(spec);
-  const char* key = s.name == "best" ? "distance" : s.name == "connect" ? "mode" : nullptr;
-  const std::string on = s.name == "best" ? "on" : "distance";
-  const std::string choices =
-      "the strategies with a distance mode are best (best:distance=on) and, on gravity boards, connect "
-      "(connect:mode=distance)";
-  if (!key) throw std::invalid_argument("--distance: strategy " + s.name + " has no distance mode; " + choices);
-  auto it = std::find_if(s.options.begin(), s.options.end(), [&](const auto& kv) { return kv.first == key; });
-  if (it == s.options.end())
-    s.options.emplace_back(key, on);
-  else if (it->second != on)
-    throw std::invalid_argument("--distance: " + std::string(spec) + " switches the distance mode off (" + key + "=" +
-                                it->second + "); " + choices);
-  return s.to_string();
 }
 
 }  // namespace tictac

@@ -20,6 +20,7 @@
 #include "algorithms/exact/solution.hpp"
 #include "algorithms/search/connect_solver.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 
 using namespace tictac;

@@ -10,6 +10,7 @@
 #include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 #include "tests/gravity_walk.hpp"
 

@@ -10,6 +10,7 @@
 #include "algorithms/search/level.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/budgeted_search.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy_spec.hpp"
 

@@ -14,7 +14,7 @@
 namespace tictac {
 
 std::string strong_solver_spec(const Board& board, bool distance) {
-  return distance ? distance_strategy(board, "") : default_strategy(board);
+  return distance ? distance_strategy(board, "").to_string() : default_strategy(board);
 }
 
 const char* to_string(StrongValue::Status s) {

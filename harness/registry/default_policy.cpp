@@ -123,10 +123,11 @@ std::string partner_strategy(const Board& board) {
 // million nodes without it, 30 to 2,209 with it; on the wins and losses of
 // 5x5k4's begin-medium set, median 0.12 s with it against 0.22 s.  On 6x6
 // k=4 it costs more than it saves: begin-medium 0.72 s against 0.41 s.
-std::string distance_strategy(const Board& board, std::string_view spec) {
+StrategySpec distance_strategy(const Board& board, std::string_view spec) {
   if (spec.empty()) {
-    if (connect_holds(board)) return "connect:mode=distance";
-    return pairing_pays(board) ? "best:distance=on,pairing=on" : "best:distance=on";
+    if (connect_holds(board)) return {"connect", {{"mode", "distance"}}};
+    if (pairing_pays(board)) return {"best", {{"distance", "on"}, {"pairing", "on"}}};
+    return {"best", {{"distance", "on"}}};
   }
   StrategySpec s = StrategySpec::parse(spec);
   const char* key = s.name == "best" ? "distance" : s.name == "connect" ? "mode" : nullptr;
@@ -141,7 +142,7 @@ std::string distance_strategy(const Board& board, std::string_view spec) {
   else if (it->second != on)
     throw std::invalid_argument("--distance: " + std::string(spec) + " switches the distance mode off (" + key + "=" +
                                 it->second + "); " + choices);
-  return s.to_string();
+  return s;
 }
 
 }  // namespace tictac

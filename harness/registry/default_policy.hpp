@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "algorithms/game/board.hpp"
+#include "harness/registry/strategy_spec.hpp"
 
 namespace tictac {
 
@@ -48,9 +49,10 @@ std::string partner_strategy(const Board& board);
 // gravity boards connect holds, best:distance=on,pairing=on where best's
 // pairing test pays (default_policy.cpp: pairing_pays), and best:distance=on
 // otherwise; with a spec of a strategy that has a distance mode (best,
-// connect), that spec with the mode switched on.  Throws
+// connect), that spec with the mode switched on.  The spec comes back parsed,
+// as make_strategy takes it.  Throws
 // std::invalid_argument for any other strategy, or a spec that switches the
 // mode off, naming the strategies that have one.
-std::string distance_strategy(const Board& board, std::string_view spec);
+StrategySpec distance_strategy(const Board& board, std::string_view spec);
 
 }  // namespace tictac

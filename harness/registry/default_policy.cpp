@@ -17,7 +17,7 @@
 //     search alone 58 ms against 150; the whole process of `tictac solve
 //     --board 6x6 --k 4` measured again, 5 runs each on the loaded 2-core VM:
 //     0.22-0.27 s against 0.36-0.46 s, --no-timing 0.09-0.12 s against
-//     0.17-0.23 s).  It had been kept on dfpn for the positions after the
+//     0.17-0.23 s; again at a lighter load, 0.05-0.09 s against 0.12-0.13 s).  It had been kept on dfpn for the positions after the
 //     empty board, where dfpn was twice as fast (first 20 positions of the
 //     shipped 6x6k4 sets, median whole process, begin-medium 0.30 s against
 //     0.16, begin-hard 0.59 against 0.32; one stone in, best 0.07 to 2.4 s

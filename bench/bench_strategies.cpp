@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bench/bench_main.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace {

@@ -110,12 +110,9 @@ void add_solve(CLI::App& app) {
   add_board_options(*cmd, opts->where);
   add_position_options(*cmd, opts->where, "the position");
   cmd->add_option("--strategy", opts->strategy,
-                  "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the fastest exact "
-                  "strategy for the board, by measurement: connect on gravity boards it holds; best when k <= 3, on "
-                  "other gravity boards, and with k=4 when both sides are at least 6 (best:history=off on 4x4), but "
-                  "dfpn on 6x6, 6x7 and 7x6 with k=4; best:pairing=on, best with its pairing test, on every other board "
-                  "over 16 cells with k >= 4 -- the draws of 4xN and 5x5 with k=4 and of 6x6, 6x7 and 7x7 with k=5, and the wins "
-                  "of 5xN with k=4.  A draw that dfpn proves by strategy-stealing proves no move)");
+                  "strategy spec, name or name:key=value,... (see `tictac strategies`; default: the board's "
+                  "default strategy, which `tictac strategies --board RxC --k K [--gravity]` names with its reason. "
+                  "A draw that dfpn proves by strategy-stealing proves no move)");
   cmd->add_option("--format", opts->format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
   cmd->add_flag("--all-optimal", opts->all_optimal,
                 "also list every optimal move and a principal variation on boards of more than 12 cells (on "

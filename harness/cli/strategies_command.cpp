@@ -1,10 +1,14 @@
-// `tictac strategies`: every strategy with its options and defaults.
+// `tictac strategies`: every strategy with its options and defaults, then
+// the default-strategy policy (default_policy.hpp); with --board, the
+// default of one board, its rule and the reason.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
 
+#include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
 
@@ -13,14 +17,35 @@ namespace tictac::cli {
 void add_strategies(CLI::App& app) {
   auto format = std::make_shared<std::string>("table");
   auto gravity = std::make_shared<bool>(false);
-  CLI::App* cmd = app.add_subcommand("strategies", "List every strategy with its options, their defaults and choices");
+  auto where = std::make_shared<BoardOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "strategies",
+      "List every strategy with its options, their defaults and choices, then the rules that choose the default "
+      "strategy of a board; with --board, that board's default, its rule and the reason");
   cmd->add_option("--format", *format, "output format")->check(CLI::IsMember({"table", "json"}))->capture_default_str();
+  CLI::Option* board = cmd->add_option("--board", where->board,
+                                       "print the default strategy of this board (RxC, with --k and --gravity), the "
+                                       "rule that chooses it and the reason, instead of the list");
+  cmd->add_option("--k", where->k, "with --board: stones in a row that win, 1 to max(R, C)")->capture_default_str()->needs(board);
   cmd->add_flag("--gravity", *gravity,
                 "also say what each strategy does on gravity boards (Connect-Four and its family): what follows the "
-                "legal drops and what is switched off there as unsound");
+                "legal drops and what is switched off there as unsound; with --board, the board has gravity");
   cmd->footer("Limits: every strategy runs on boards of up to 64 cells (R*C <= 64), with or without gravity, except "
               "solve and the orderings that read the exact solution (oracle, worst), which need at most 16 cells.");
-  cmd->callback([format, gravity] {
+  cmd->callback([format, gravity, where, board] {
+    if (board->count() > 0) {
+      where->gravity = *gravity;
+      const Board b = where->parse_board();
+      const DefaultRule& rule = default_rule(b);
+      if (*format == "json") {
+        const nlohmann::ordered_json j{
+            {"board", b.name()}, {"default", rule.spec}, {"rule", rule.boards}, {"reason", rule.reason}};
+        fmt::print("{}\n", j.dump(2));
+      } else {
+        fmt::print("board    {}\ndefault  {}\nrule     {}\nreason   {}\n", b.name(), rule.spec, rule.boards, rule.reason);
+      }
+      return;
+    }
     if (*format == "json") {
       nlohmann::ordered_json j = nlohmann::ordered_json::array();
       for (const auto& s : strategy_catalog()) {
@@ -59,6 +84,9 @@ void add_strategies(CLI::App& app) {
     for (const Ordering& o : orderings())
       fmt::print("  {:<13} {}{}{}\n", o.name, o.prefix ? "(prefix) " : "", o.help,
                  o.needs_exact ? "; needs the exact solution (boards of at most 16 cells)" : o.seeded ? "; seeded" : "");
+    fmt::print("\nThe default strategy of a board (`tictac solve` without --strategy, play, the sets): the rule that "
+               "applies (each board meets one; `tictac strategies --board RxC --k K [--gravity]` names it)\n");
+    for (const DefaultRule& r : default_rules()) fmt::print("  {}: {}\n    {}\n", r.boards, r.spec, r.reason);
   });
 }
 

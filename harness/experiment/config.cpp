@@ -15,13 +15,6 @@
 
 namespace tictac {
 
-std::string StrategyConfig::spec() const {
-  std::string s = name;
-  for (std::size_t i = 0; i < options.size(); ++i)
-    s += (i ? "," : ":") + options[i].first + "=" + options[i].second;
-  return s;
-}
-
 namespace {
 
 int line_of(const toml::node& n) { return static_cast<int>(n.source().begin.line); }
@@ -456,23 +449,16 @@ ExperimentConfig load_config(const std::filesystem::path& path) {
   return parse_config(ss.str(), path.string());
 }
 
-void check_strategies(const ExperimentConfig& c, const std::vector<StrategyInfo>& catalog) {
+void check_strategies(const ExperimentConfig& c) {
   Reader r{c.source};
   for (const StrategyConfig& s : c.strategies) {
-    const auto info = std::find_if(catalog.begin(), catalog.end(), [&](const StrategyInfo& i) { return i.name == s.name; });
-    if (info == catalog.end()) {
-      std::string names;
-      for (const auto& i : catalog) names += (names.empty() ? "" : ", ") + i.name;
-      r.fail(s.name_line, "name", "unknown strategy '" + s.name + "' (strategies: " + names + ")");
-    }
-    for (std::size_t i = 0; i < s.options.size(); ++i) {
-      const std::string& key = s.options[i].first;
-      const auto opt = std::find_if(info->options.begin(), info->options.end(), [&](const StrategyOption& o) { return o.key == key; });
-      if (opt == info->options.end()) {
-        std::string keys;
-        for (const auto& o : info->options) keys += (keys.empty() ? "" : ", ") + o.key;
-        r.fail(s.option_lines[i], key, "unknown option of strategy '" + s.name + "' (options: " + (keys.empty() ? "none" : keys) + ")");
-      }
+    try {
+      resolve_options(s.strategy());
+    } catch (const StrategyOptionError& e) {
+      const auto at = std::find_if(s.options.begin(), s.options.end(), [&](const auto& o) { return o.first == e.key; });
+      r.fail(s.option_lines[static_cast<std::size_t>(at - s.options.begin())], e.key, e.what());
+    } catch (const std::invalid_argument& e) {
+      r.fail(s.name_line, "name", e.what());
     }
   }
 }

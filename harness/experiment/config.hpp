@@ -49,8 +49,10 @@ struct StrategyConfig {
   std::vector<std::string> boards;  // the boards it runs on (names as in [experiment] boards); empty: all
   std::vector<std::string> sets;    // the position sets it runs on (names of [[position_set]]s); empty: all
   std::vector<int> set_lines;       // the line of each name in `sets`
-  // `name` or `name:key=value,...`, the form make_strategy reads.
-  std::string spec() const;
+  // The strategy as make_strategy takes it, options in config order.
+  StrategySpec strategy() const { return {name, options}; }
+  // `name` or `name:key=value,...`, for messages and tests.
+  std::string spec() const { return strategy().to_string(); }
 };
 
 struct PositionSetConfig {
@@ -102,10 +104,11 @@ ExperimentConfig load_config(const std::filesystem::path& path);
 // relative position-file paths start from.
 ExperimentConfig parse_config(std::string_view text, const std::string& source);
 
-// Checks each strategy's name and option keys against the catalogue; throws
-// ConfigError naming the line and key.  (Option values are checked by
-// make_strategy, which knows their ranges; the runner reports its message
-// with the option's line.)
-void check_strategies(const ExperimentConfig& config, const std::vector<StrategyInfo>& catalog);
+// Checks each strategy's name, option keys and option values through the
+// registry (resolve_options, whatever the board); throws ConfigError naming
+// the line and key, with the registry's message (the strategies, options or
+// values allowed).  What depends on the board or on options together is
+// checked by make_strategy when the run prepares the strategy.
+void check_strategies(const ExperimentConfig& config);
 
 }  // namespace tictac

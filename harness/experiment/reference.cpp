@@ -6,6 +6,7 @@
 #include "algorithms/exact/state_space.hpp"
 #include "harness/experiment/disagreements.hpp"
 #include "harness/registry/budgeted_search.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/formats/notation.hpp"
 #include "algorithms/exact/published_values.hpp"

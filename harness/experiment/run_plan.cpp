@@ -16,20 +16,13 @@ namespace {
   throw ConfigError(c.source + ":" + std::to_string(line) + ": " + what);
 }
 
-// The strategy of `s` on board b; a bad value is reported at its own line when
-// the option alone is refused, options that only clash together at the
-// strategy's line.
+// The strategy of `s` on board b.  Its name, keys and values were checked
+// (check_strategies, at their own lines); what is left is what depends on
+// the board or on options together, reported at the strategy's line.
 std::unique_ptr<Strategy> prepare_strategy(const ExperimentConfig& c, const StrategyConfig& s, const Board& b) {
   try {
-    return make_strategy(b, s.spec());
+    return make_strategy(b, s.strategy());
   } catch (const std::invalid_argument& e) {
-    for (std::size_t i = 0; i < s.options.size(); ++i) {
-      try {
-        make_strategy(b, s.name + ":" + s.options[i].first + "=" + s.options[i].second);
-      } catch (const std::invalid_argument& alone) {
-        config_fail(c, s.option_lines[i], "key '" + s.options[i].first + "': " + alone.what());
-      }
-    }
     config_fail(c, s.line, "strategy '" + s.spec() + "' on board " + b.name() + ": " + e.what());
   }
 }
@@ -124,7 +117,7 @@ bool applies(const std::vector<std::string>& boards, const Board& b) {
 }
 
 std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
-  check_strategies(c, strategy_catalog());
+  check_strategies(c);
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
     PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}};

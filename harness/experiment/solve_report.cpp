@@ -10,6 +10,7 @@
 #include "harness/formats/notation.hpp"
 #include "harness/formats/stat_fields.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 #include "harness/registry/timed_search.hpp"
 
@@ -92,9 +93,9 @@ OptimalPlay by_search(const Board& b, const Position& root, const Searcher& s, c
 // The strategy a report runs: spec in its distance mode with `distance`; an
 // empty spec is the board's default.
 std::unique_ptr<Strategy> report_strategy(const Board& b, std::string_view spec, bool distance) {
-  return make_strategy(b, distance        ? distance_strategy(b, spec)
-                          : spec.empty() ? default_strategy(b)
-                                         : std::string(spec));
+  if (distance) return make_strategy(b, distance_strategy(b, spec));
+  if (spec.empty()) return make_strategy(b, default_strategy(b));
+  return make_strategy(b, spec);
 }
 
 }  // namespace

@@ -8,12 +8,13 @@
 #include "harness/formats/notation.hpp"
 #include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac {
 
 std::string strong_solver_spec(const Board& board, bool distance) {
-  return distance ? distance_strategy(board, "") : default_strategy(board);
+  return distance ? distance_strategy(board, "").to_string() : default_strategy(board);
 }
 
 const char* to_string(StrongValue::Status s) {

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -21,6 +22,7 @@
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/search/search_result.hpp"
+#include "harness/registry/strategy_spec.hpp"
 
 namespace tictac {
 
@@ -98,6 +100,7 @@ struct StrategyOption {
   // added after results were committed under the older normal form (best's
   // `nodes`), so that those specs, and the rows keyed by them, stay as they were.
   bool shown_at_default = true;
+  std::uint64_t max = UINT64_MAX;  // a number's largest valid value
 };
 
 struct StrategyInfo {
@@ -141,8 +144,26 @@ std::vector<StrategyInfo> strategy_catalog();
 // std::invalid_argument when the name is taken.
 void register_strategy(StrategyEntry entry);
 
-// Throws std::invalid_argument for an unknown name or option, or a bad
-// value, listing the valid choices.
+// An option of a spec that the table refuses: a key the strategy does not
+// take, or a value its declaration does not allow.  The message lists the
+// keys or the values allowed; `key` names the option (a config reports it
+// at that option's line).
+struct StrategyOptionError : std::invalid_argument {
+  StrategyOptionError(std::string option_key, const std::string& what)
+      : std::invalid_argument(what), key(std::move(option_key)) {}
+  std::string key;
+};
+
+// The spec's option values, validated against the table and completed with
+// the defaults, whatever the board.  Throws std::invalid_argument for an
+// unknown name (listing the strategies), StrategyOptionError for an option.
+OptionValues resolve_options(const StrategySpec& spec);
+
+// The strategy of `spec` for `board`: resolve_options, then the factory,
+// which throws std::invalid_argument for options that clash or a board it
+// cannot search, saying why.
+std::unique_ptr<Strategy> make_strategy(const Board& board, const StrategySpec& spec);
+// The same from a spec's text (StrategySpec::parse's errors too).
 std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spec);
 
 // The index in `options` of the option that makes strategy `name` draw from
@@ -150,34 +171,5 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spe
 // unknown strategy, key or value makes none (make_strategy refuses them).
 std::optional<std::size_t> seeded_option(std::string_view name,
                                          const std::vector<std::pair<std::string, std::string>>& options);
-
-// Whether the connect solver (algorithms/search/connect_solver.hpp) solves
-// the board: a gravity board its bitboards hold.  There it is the default,
-// the distance strategy and the reference's gravity family.
-bool connect_holds(const Board& board);
-
-// The fastest exact strategy for a board, by measurement (the default of
-// `tictac solve`): best, best with its pairing test (best:pairing=on) or
-// dfpn, whichever is fastest there (strategy_registry.cpp lists the boards
-// and the figures).
-std::string default_strategy(const Board& board);
-
-// The other family, raced against default_strategy (race_within,
-// budgeted_search.hpp) where one family's slow positions are the other's
-// fast ones: dfpn against a default of best, best (with its pairing test
-// where that pays) against a default of dfpn; empty on gravity boards, where
-// the provers keep too little knowledge to help.  play's hard and the strong
-// solver of `tictac sets` race the two.
-std::string partner_strategy(const Board& board);
-
-// The strategy of `tictac solve --distance` (the exact distance to the end,
-// SearchResult::distance): with an empty spec, connect:mode=distance on the
-// gravity boards connect holds, best:distance=on,pairing=on where the
-// default is best:pairing=on (the pairing test pays there: measured in
-// strategy_registry.cpp), and best:distance=on otherwise; with a spec of a strategy that has
-// a distance mode (best, connect), that spec with the mode switched on.
-// Throws std::invalid_argument for any other strategy, or a spec that
-// switches the mode off, naming the strategies that have one.
-std::string distance_strategy(const Board& board, std::string_view spec);
 
 }  // namespace tictac

@@ -14,6 +14,7 @@
 #include "algorithms/game/random.hpp"
 #include "algorithms/game/rules.hpp"
 #include "algorithms/exact/state_space.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "algorithms/exact/published_values.hpp"
 #include "harness/experiment/config.hpp"

@@ -13,6 +13,7 @@
 #include "harness/formats/notation.hpp"
 #include "harness/formats/position_set_io.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 
 using namespace tictac;

@@ -20,6 +20,7 @@
 #include "algorithms/exact/solution.hpp"
 #include "algorithms/search/connect_solver.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
 
 using namespace tictac;
@@ -447,6 +448,6 @@ TEST_CASE("the registry builds the connect strategy from its spec and refuses wh
     CHECK(distance->search(p).score == truth.score(p, l));
   }
   CHECK_THROWS_WITH(make_strategy(Board(8, 8, 4, true), "connect"), Catch::Contains("(rows + 1) * cols = 72"));
-  CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4, true), "connect:tt_mb=99999"), Catch::Contains("limit"));
+  CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4, true), "connect:tt_mb=99999"), Catch::Contains("at most 16384"));
   CHECK_THROWS_WITH(make_strategy(Board(6, 7, 4, true), "connect:order=random"), Catch::Contains("choices"));
 }

@@ -10,6 +10,7 @@
 #include "algorithms/search/level.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/budgeted_search.hpp"
+#include "harness/registry/default_policy.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy_spec.hpp"
 
@@ -41,7 +42,7 @@ Knowledge::Knowledge(const Board& b, const std::string& search, double move_time
   // without --search) the board's own.  distance_strategy knows which
   // strategies have one and refuses the others; it is given the spec as
   // typed, because the normal form spells distance=off, which it refuses too.
-  std::string distance_spec;
+  StrategySpec distance_spec;
   try {
     distance_spec = distance_strategy(b, search);
   } catch (const std::invalid_argument&) {

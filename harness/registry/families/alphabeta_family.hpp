@@ -14,14 +14,19 @@
 #include "algorithms/search/pvs.hpp"
 #include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/exact_cache.hpp"
+#include "harness/registry/option_table.hpp"
 #include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::family {
 
-// The option values of the alpha-beta family as the algorithm's options
-// (alphabeta.cpp).
-AlphaBetaOptions to_alphabeta_options(OptionValues& v, const std::string& name);
+// What the alpha-beta family does on gravity boards.
+inline constexpr const char* kOrderedDrops =
+    "orders the legal drops (static: by column, centre first, ties to the left); nothing to switch off";
+
+// The options of the alpha-beta family (alphabeta.cpp); mtdf takes them less
+// `window` and `tt`.
+const OptionTable<AlphaBetaOptions>& alphabeta_family_options();
 
 // The algorithms of the alpha-beta family, each an instantiation per policy
 // (algorithms/search/alphabeta.hpp: AlphaBetaPolicy).
@@ -31,12 +36,14 @@ enum class AlphaBetaKind { alphabeta, pvs, mtdf };
 // an ordering that reads it, and the instantiation for the options' policy
 // (chosen once here, so the search tests none of them at a node).
 template <AlphaBetaKind Kind>
-StrategyFactory alphabeta_family() {
-  return [](const Board& board, const OptionValues& values, StrategyIdentity id) -> std::unique_ptr<Strategy> {
-    OptionValues v = values;
-    const AlphaBetaOptions o = to_alphabeta_options(v, id.name);
+StrategyFactory alphabeta_family(const OptionTable<AlphaBetaOptions>& table) {
+  return with_options(table, [](const Board& board, AlphaBetaOptions o, StrategyIdentity id) -> std::unique_ptr<Strategy> {
+    if constexpr (Kind == AlphaBetaKind::mtdf) o.tt = true;  // mtdf always has its table
+    if (o.order.tt_first && !o.tt)
+      throw std::invalid_argument("strategy " + id.name + ": order=" + order_text(o.order) +
+                                  " puts the table move first, which needs tt=zobrist");
     if (needs_exact(o.order) && board.cells() > StateSpace::kMaxCells)
-      throw std::invalid_argument("strategy " + id.name + ": order=" + v["order"] +
+      throw std::invalid_argument("strategy " + id.name + ": order=" + order_text(o.order) +
                                   " reads the exact solution, which needs a board of at most 16 cells; " +
                                   board.size_name() + " has " + std::to_string(board.cells()));
     std::shared_ptr<const ExactSolution> exact = needs_exact(o.order) ? exact_solution(board) : nullptr;
@@ -56,7 +63,7 @@ StrategyFactory alphabeta_family() {
         throw std::logic_error("mtdf without a table: the registry gave it a policy it never takes");
       }
     });
-  };
+  });
 }
 
 }  // namespace tictac::family

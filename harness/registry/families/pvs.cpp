@@ -4,6 +4,10 @@
 
 namespace tictac::family {
 
-StrategyFactory pvs() { return alphabeta_family<AlphaBetaKind::pvs>(); }
+StrategyEntry pvs() {
+  return {{"pvs", "principal variation search (NegaScout): null windows after the first move, re-search on success",
+           alphabeta_family_options().options(), 1.0, kOrderedDrops},
+          alphabeta_family<AlphaBetaKind::pvs>(alphabeta_family_options())};
+}
 
 }  // namespace tictac::family

@@ -143,7 +143,7 @@ class RunOutput {
     csv_ = open(folder_ / "results.csv");
     meta_ = open(folder_ / "metadata.json");
     for (std::size_t s = 0; s < c.position_sets.size(); ++s) {
-      if (c.position_sets[s].kind != PositionSetKind::stratified) continue;
+      if (!c.position_sets[s].spec.kind->written_back) continue;
       for (const auto& pb : boards) {
         if (!applies(c.position_sets[s].boards, pb.board)) continue;
         set_names_.push_back("positions-" + c.position_sets[s].name + "-" + pb.board.name() + ".csv");

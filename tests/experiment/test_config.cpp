@@ -50,7 +50,7 @@ TEST_CASE("a minimal config reads with its defaults", "[config]") {
   REQUIRE(c.strategies.size() == 1);
   CHECK(c.strategies[0].spec() == "negamax");
   REQUIRE(c.position_sets.size() == 1);
-  CHECK(c.position_sets[0].kind == PositionSetKind::empty);
+  CHECK(c.position_sets[0].spec.kind->name == "empty");
 }
 
 TEST_CASE("lists of option values expand to their cross product, first option slowest", "[config]") {
@@ -121,14 +121,14 @@ file = "sets/a.csv"
 )",
                               "experiments/exp.toml");
   REQUIRE(c.position_sets.size() == 5);
-  CHECK(c.position_sets[1].plies == std::vector<int>{1, 2});
-  CHECK(c.position_sets[2].kind == PositionSetKind::stratified);
-  CHECK(c.position_sets[2].per_group == 4);
-  CHECK(c.position_sets[2].seed == 9);
-  CHECK(c.position_sets[3].positions.size() == 2);
+  CHECK(c.position_sets[1].spec.plies == std::vector<int>{1, 2});
+  CHECK(c.position_sets[2].spec.kind == find_set_kind("stratified", {}));
+  CHECK(c.position_sets[2].spec.per_group == 4);
+  CHECK(c.position_sets[2].spec.seed == 9);
+  CHECK(c.position_sets[3].spec.positions.size() == 2);
   CHECK(c.position_sets[3].position_lines[1] == 29);
-  CHECK(c.position_sets[4].from_file);
-  CHECK(c.position_sets[4].file == std::filesystem::path("experiments/sets/a.csv"));
+  CHECK(c.position_sets[4].spec.kind->name == "file");
+  CHECK(c.position_sets[4].spec.file == std::filesystem::path("experiments/sets/a.csv"));
 }
 
 TEST_CASE("an unknown key is an error naming the file, the line and the key", "[config]") {

@@ -299,3 +299,31 @@ TEST_CASE("a strategy may be limited to some position sets, named and checked wi
   CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nsets = \"empty\"")),
              Catch::StartsWith("exp.toml:9: key 'sets': must be a list"));
 }
+
+TEST_CASE("the keys that only tictac sets had are config keys of Pons's strata, refused elsewhere at their line", "[config]") {
+  const std::string pons = std::string(kMinimal) + R"(
+[[position_set]]
+name = "pons"
+kind = "stratified"
+per_stratum = 5
+builders = true
+max_seconds = 30
+value_fallback = true
+)";
+  const ExperimentConfig c = parse_config(pons, "exp.toml");
+  const PositionSetSpec& s = c.position_sets[1].spec;
+  CHECK(s.kind->chosen_by == "per_stratum");
+  CHECK(s.builders);
+  CHECK(s.max_seconds == 30);
+  CHECK(s.value_fallback);
+  const std::string random = std::string(kMinimal) + R"(
+[[position_set]]
+name = "sample"
+kind = "random"
+plies = [2]
+per_ply = 3
+builders = true
+)";
+  CHECK_THAT(error_of(random), Catch::StartsWith("exp.toml:19: key 'builders': does not apply to a position set of kind 'random'") &&
+                                   Catch::Contains("builders applies to kind stratified with per_stratum"));
+}

@@ -39,7 +39,8 @@ std::unique_ptr<Strategy> prepare_strategy(const ExperimentConfig& c, const Stra
 // only its own.  A position the strong solver leaves unknown within the
 // set's budget makes the set refused: a row needs its value.
 std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
-                                      std::vector<bool>& unvalued, std::vector<std::string>& strata) {
+                                      std::vector<bool>& unvalued, std::vector<std::string>& strata,
+                                      std::vector<std::string>& notes) {
   for (std::size_t i = 0; i < ps.spec.positions.size(); ++i) {  // a position that does not parse, at its own line
     try {
       (void)parse_position(pb.board, ps.spec.positions[i]);
@@ -63,6 +64,7 @@ std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const Position
   if (g.entries.empty()) config_fail(c, ps.line, "position set '" + ps.name + "' is empty on board " + pb.board.name());
   if (std::any_of(g.strata.begin(), g.strata.end(), [](const std::string& x) { return !x.empty(); })) strata = std::move(g.strata);
   unvalued = std::move(g.unvalued);
+  notes = std::move(g.notes);
   return std::move(g.entries);
 }
 
@@ -76,13 +78,14 @@ std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
   check_strategies(c, strategy_catalog());
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
-    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}};
+    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}, {}};
     for (const StrategyConfig& s : c.strategies)
       pb.strategies.push_back(applies(s.boards, bc.board) ? prepare_strategy(c, s, bc.board) : nullptr);
     for (const PositionSetConfig& ps : c.position_sets) {
       pb.unvalued.emplace_back();
       pb.strata.emplace_back();
-      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back())
+      pb.notes.emplace_back();
+      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back(), pb.notes.back())
                                                      : std::vector<PositionEntry>{});
     }
     boards.push_back(std::move(pb));

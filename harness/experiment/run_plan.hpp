@@ -31,6 +31,9 @@ struct PreparedBoard {
   // "ply 4 distance 7", or a file's stratum column); empty for other sets
   // (set_generator.hpp).
   std::vector<std::vector<std::string>> strata;
+  // By set: how the generator made it (set_generator.hpp), for stderr and
+  // the set's file when the run writes it back.
+  std::vector<std::vector<std::string>> notes;
 };
 
 // The config's baseline (its `baseline` key) in normal form, or "" without

@@ -150,7 +150,7 @@ class RunOutput {
         sets_.push_back(open(folder_ / set_names_.back()));
         const auto& strata = pb.strata[s];
         const bool any = std::any_of(strata.begin(), strata.end(), [](const std::string& x) { return !x.empty(); });
-        write_position_set(sets_.back()->stream(), pb.board, pb.sets[s], any ? strata : std::vector<std::string>{});
+        write_position_set(sets_.back()->stream(), pb.board, pb.sets[s], any ? strata : std::vector<std::string>{}, pb.notes[s]);
       }
     }
   }

@@ -298,6 +298,8 @@ void read_set_key(const Reader& r, const toml::node& n, std::string_view key, co
     if (!n.is_string()) r.fail(line_of(n), key, "must be a string, not " + r.type_name(n));
     spec.file = n.as_string()->get();
     if (spec.file.is_relative()) spec.file = std::filesystem::path(c.source).parent_path() / spec.file;
+  } else {
+    throw std::logic_error("config.cpp reads no key '" + std::string(key) + "' of position_set_keys()");
   }
 }
 

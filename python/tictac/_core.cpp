@@ -297,6 +297,11 @@ PYBIND11_MODULE(_core, m) {
   });
 
   m.def("positions", &position_set, "board"_a, "kind"_a, "keys"_a);
+  m.def("position_set_keys", [] {
+    std::vector<std::string> keys;
+    for (std::string_view k : position_set_keys()) keys.emplace_back(k);
+    return keys;
+  });
 
   // (rows, cells, the disagreement message or None); the files are in `out`.
   m.def(

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "algorithms/exact/solution.hpp"
+#include "harness/experiment/position_set_spec.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "tests/cli_support.hpp"
@@ -248,4 +249,14 @@ TEST_CASE("tictac sets makes per-group stratified sets beyond 16 cells, and a fi
   const auto refused = run_tictac("sets --board 5x5 --k 4 --kind file --file '" + out + "' --per-group 2");
   CHECK(refused.exit_code == 2);
   CHECK_THAT(refused.err, Catch::Contains("--per-group applies to --kind stratified"));
+}
+
+TEST_CASE("every key of the table of kinds is an option of tictac sets", "[cli]") {
+  const std::string help = run_tictac("sets --help").out;
+  for (std::string_view key : tictac::position_set_keys()) {
+    std::string flag = key == "positions" ? "--position" : "--" + std::string(key);  // one position per --position
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    INFO(flag);
+    CHECK_THAT(help, Catch::Contains(flag + " "));
+  }
 }

@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
+#include <set>
+
 #include "harness/experiment/config.hpp"
 #include "harness/experiment/run_plan.hpp"
 
@@ -326,4 +330,29 @@ builders = true
 )";
   CHECK_THAT(error_of(random), Catch::StartsWith("exp.toml:19: key 'builders': does not apply to a position set of kind 'random'") &&
                                    Catch::Contains("builders applies to kind stratified with per_stratum"));
+}
+
+TEST_CASE("every key of the table of kinds is a config key of the kinds it applies to", "[config]") {
+  // A value for each key (a key added to the table without one here fails below).
+  const std::map<std::string_view, std::string> values = {
+      {"plies", "[1]"},        {"per_group", "1"},     {"per_ply", "1"},       {"per_stratum", "1"},
+      {"seed", "1"},           {"max_positions", "9"}, {"max_games", "9"},     {"budget", "1"},
+      {"balance", "\"on\""},   {"max_seconds", "1"},   {"builders", "true"},   {"value_fallback", "true"},
+      {"positions", "[\"X../.../...\"]"}, {"file", "\"a.csv\""}, {"first", "1"}};
+  for (std::string_view key : position_set_keys()) {
+    INFO(key);
+    REQUIRE(values.count(key));
+    for (const PositionSetKind& kind : position_set_kinds()) {
+      if (std::find(kind.keys.begin(), kind.keys.end(), key) == kind.keys.end()) continue;
+      std::string set = "\n[[position_set]]\nname = \"s\"\nkind = \"" + std::string(kind.name) + "\"\n";
+      std::set<std::string_view> keys(kind.required.begin(), kind.required.end());
+      keys.insert(key);
+      if (!kind.chosen_by.empty()) keys.insert(kind.chosen_by);
+      for (std::string_view k : keys) set += std::string(k) + " = " + values.at(k) + "\n";
+      std::string text = kMinimal;
+      text.replace(text.find("[[position_set]]"), std::string::npos, set);
+      INFO(text);
+      CHECK(parse_config(text, "exp.toml").position_sets.at(0).spec.kind == &kind);
+    }
+  }
 }

@@ -108,3 +108,10 @@ def test_a_per_group_stratified_set_beyond_16_cells_says_which_family_certified_
     assert "distances come from one family, best's distance mode" in notes
     for row in df.itertuples():
         assert tictac.solve(b, row.position, strategy="dfpn").value == row.value
+
+
+def test_every_key_of_the_table_of_kinds_is_a_keyword_of_positions():
+    import inspect
+
+    keywords = set(inspect.signature(tictac.positions).parameters)
+    assert set(tictac._core.position_set_keys()) <= keywords

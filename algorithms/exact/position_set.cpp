@@ -10,89 +10,79 @@
 
 namespace tictac {
 
-std::string_view to_string(PositionSetKind k) {
-  switch (k) {
-    case PositionSetKind::empty: return "empty";
-    case PositionSetKind::all: return "all";
-    case PositionSetKind::canonical: return "canonical";
-    case PositionSetKind::plies: return "plies";
-    case PositionSetKind::stratified: return "stratified";
-    case PositionSetKind::list: return "list";
-    case PositionSetKind::random: return "random";
+namespace {
+
+// By ply: whether it is wanted (no plies: every ply).
+std::vector<bool> wanted_plies(const StateSpace& space, const std::vector<int>& plies) {
+  const int max_ply = space.max_ply();
+  std::vector<bool> wanted(static_cast<std::size_t>(max_ply + 1), plies.empty());
+  for (int p : plies) {
+    if (p < 0 || p > max_ply)
+      throw std::invalid_argument("ply " + std::to_string(p) + " is outside 0.." + std::to_string(max_ply) + " on " +
+                                  space.board().name());
+    wanted[static_cast<std::size_t>(p)] = true;
   }
-  return "?";
+  return wanted;
 }
+
+PositionEntry entry_of(const ExactSolution& solution, StateSpace::Index i) {
+  const Position p = solution.space().position(i);
+  return PositionEntry{p, p.ply(), solution.value(i), solution.distance(i)};
+}
+
+}  // namespace
 
 std::uint64_t stratified_key(std::uint64_t seed, std::uint64_t code) {
   std::uint64_t state = seed * 0x9e3779b97f4a7c15ULL + code;
   return splitmix64(state);
 }
 
-std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, const PositionSetSpec& spec) {
+std::vector<PositionEntry> unfinished_positions(const ExactSolution& solution, const std::vector<int>& plies, bool canonical_only) {
   const StateSpace& space = solution.space();
-  const int max_ply = space.max_ply();
-  std::vector<bool> ply_wanted(max_ply + 1, spec.plies.empty());
-  for (int p : spec.plies) {
-    if (p < 0 || p > max_ply)
-      throw std::invalid_argument("ply " + std::to_string(p) + " is outside 0.." + std::to_string(max_ply) +
-                                  " on " + space.board().name());
-    ply_wanted[p] = true;
-  }
-  auto entry = [&](StateSpace::Index i) {
-    const Position p = space.position(i);
-    return PositionEntry{p, p.ply(), solution.value(i), solution.distance(i)};
-  };
+  const std::vector<bool> wanted = wanted_plies(space, plies);
+  const SymmetryGroup group(space.board());
   std::vector<PositionEntry> out;
-  switch (spec.kind) {
-    case PositionSetKind::empty:
-      out.push_back(entry(space.find(Position{})));
-      break;
-    case PositionSetKind::all:
-    case PositionSetKind::plies:
-    case PositionSetKind::canonical: {
-      const bool only_listed = spec.kind == PositionSetKind::plies;
-      const SymmetryGroup group(space.board());
-      for (int ply = 0; ply <= max_ply; ++ply) {
-        if (only_listed && !ply_wanted[ply]) continue;
-        for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {
-          if (space.terminal(i)) continue;
-          if (spec.kind == PositionSetKind::canonical &&
-              !(group.canonical(space.position(i)).position == space.position(i)))
-            continue;
-          out.push_back(entry(i));
-        }
-      }
-      break;
+  for (int ply = 0; ply <= space.max_ply(); ++ply) {
+    if (!wanted[static_cast<std::size_t>(ply)]) continue;
+    for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {
+      if (space.terminal(i)) continue;
+      if (canonical_only && !(group.canonical(space.position(i)).position == space.position(i))) continue;
+      out.push_back(entry_of(solution, i));
     }
-    case PositionSetKind::stratified: {
-      for (int ply = 0; ply <= max_ply; ++ply) {
-        if (!ply_wanted[ply]) continue;
-        std::map<int, std::vector<std::pair<std::uint64_t, StateSpace::Index>>> by_distance;
-        for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i)
-          if (!space.terminal(i))
-            by_distance[solution.distance(i)].emplace_back(stratified_key(spec.seed, space.code(space.position(i))), i);
-        for (auto& [distance, group] : by_distance) {
-          std::sort(group.begin(), group.end());
-          if (spec.per_group > 0 && group.size() > static_cast<std::size_t>(spec.per_group))
-            group.resize(static_cast<std::size_t>(spec.per_group));
-          std::vector<StateSpace::Index> chosen;
-          for (auto& g : group) chosen.push_back(g.second);
-          std::sort(chosen.begin(), chosen.end());
-          for (auto i : chosen) out.push_back(entry(i));
-        }
-      }
-      break;
+  }
+  return out;
+}
+
+std::vector<PositionEntry> stratified_positions(const ExactSolution& solution, const std::vector<int>& plies, int per_group,
+                                                std::uint64_t seed) {
+  const StateSpace& space = solution.space();
+  const std::vector<bool> wanted = wanted_plies(space, plies);
+  std::vector<PositionEntry> out;
+  for (int ply = 0; ply <= space.max_ply(); ++ply) {
+    if (!wanted[static_cast<std::size_t>(ply)]) continue;
+    std::map<int, std::vector<std::pair<std::uint64_t, StateSpace::Index>>> by_distance;
+    for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i)
+      if (!space.terminal(i))
+        by_distance[solution.distance(i)].emplace_back(stratified_key(seed, space.code(space.position(i))), i);
+    for (auto& [distance, group] : by_distance) {
+      std::sort(group.begin(), group.end());
+      if (per_group > 0 && group.size() > static_cast<std::size_t>(per_group)) group.resize(static_cast<std::size_t>(per_group));
+      std::vector<StateSpace::Index> chosen;
+      for (auto& g : group) chosen.push_back(g.second);
+      std::sort(chosen.begin(), chosen.end());
+      for (auto i : chosen) out.push_back(entry_of(solution, i));
     }
-    case PositionSetKind::list:
-      for (const Position& p : spec.positions) {
-        const StateSpace::Index i = space.find(p);
-        if (i == StateSpace::npos)
-          throw std::invalid_argument("a listed position is not reachable on " + space.board().name());
-        out.push_back(entry(i));
-      }
-      break;
-    case PositionSetKind::random:
-      throw std::invalid_argument("random sets are made by random play in the harness (set_generator.hpp), not from the exact solution");
+  }
+  return out;
+}
+
+std::vector<PositionEntry> listed_positions(const ExactSolution& solution, const std::vector<Position>& positions) {
+  const StateSpace& space = solution.space();
+  std::vector<PositionEntry> out;
+  for (const Position& p : positions) {
+    const StateSpace::Index i = space.find(p);
+    if (i == StateSpace::npos) throw std::invalid_argument("a listed position is not reachable on " + space.board().name());
+    out.push_back(entry_of(solution, i));
   }
   return out;
 }

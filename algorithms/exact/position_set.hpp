@@ -1,51 +1,31 @@
-// Position sets: the positions an experiment searches, each with its exact
-// value and distance to the end, generated from the exact solution.
+// Position sets from the exact solution (boards of at most 16 cells): the
+// positions an experiment searches, each with its exact value and distance to
+// the end.  The harness's table of set kinds (harness/experiment/
+// position_set_spec.hpp) calls these for the kinds that the exact solution
+// makes; beyond 16 cells it makes them otherwise (set_generator.hpp).
 //
-// Kinds:
-//   empty       the empty board
-//   all         every reachable position that is not finished
-//   canonical   one position per symmetry class: the not-finished positions
-//               that are their own canonical form (symmetry.hpp)
-//   plies       the not-finished positions at the given plies
-//   stratified  in the style of Pascal Pons's Connect-Four benchmark: the
-//               not-finished positions grouped by (ply, distance to the end
-//               under perfect play), up to `per_group` from each group,
-//               chosen by a seeded hash so the choice is the same on every
-//               machine and compiler
-//   list        given positions (an explicit list or a file, read by the
-//               harness)
-//   random      seeded random play to the given plies (the harness makes it,
-//               on every board: harness/experiment/set_generator.hpp;
-//               generate_position_set refuses it)
-//
-// Here, sets come from the exact solution (boards of at most 16 cells); the
-// harness makes every kind on larger boards (set_generator.hpp), and the
-// stratified kind also in Pons's six strata (per_stratum).
+//   unfinished_positions  the not-finished positions at the given plies
+//                         (none given: every ply), only those that are their
+//                         own canonical form (symmetry.hpp) when asked
+//   stratified_positions  in the style of Pascal Pons's Connect-Four
+//                         benchmark: the not-finished positions grouped by
+//                         (ply, distance to the end under perfect play), up to
+//                         `per_group` from each group (0: all), chosen by a
+//                         seeded hash so the choice is the same on every
+//                         machine and compiler
+//   listed_positions      given positions, each checked reachable
 //
 // Order: by ply, then (stratified) by distance, then by state-space index, so
 // a set is the same list every time.
 #pragma once
 
 #include <cstdint>
-#include <string_view>
 #include <vector>
 
 #include "algorithms/game/position.hpp"
 #include "algorithms/exact/solution.hpp"
 
 namespace tictac {
-
-enum class PositionSetKind : std::uint8_t { empty, all, canonical, plies, stratified, list, random };
-
-std::string_view to_string(PositionSetKind k);
-
-struct PositionSetSpec {
-  PositionSetKind kind = PositionSetKind::empty;
-  std::vector<int> plies;            // plies and stratified (empty: every ply)
-  int per_group = 0;                 // stratified: positions per group (0: all of them)
-  std::uint64_t seed = 0;            // stratified: which positions a group keeps
-  std::vector<Position> positions;   // list
-};
 
 struct PositionEntry {
   Position position;
@@ -55,9 +35,12 @@ struct PositionEntry {
   friend bool operator==(const PositionEntry&, const PositionEntry&) = default;
 };
 
-// Throws std::invalid_argument when a listed position is not reachable on the
-// solution's board, a ply is out of range, or the kind is random.
-std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, const PositionSetSpec& spec);
+// Each throws std::invalid_argument for a ply outside 0..cells or a listed
+// position that is not reachable on the solution's board.
+std::vector<PositionEntry> unfinished_positions(const ExactSolution& solution, const std::vector<int>& plies, bool canonical_only);
+std::vector<PositionEntry> stratified_positions(const ExactSolution& solution, const std::vector<int>& plies, int per_group,
+                                                std::uint64_t seed);
+std::vector<PositionEntry> listed_positions(const ExactSolution& solution, const std::vector<Position>& positions);
 
 // The sampling key of stratified sets: splitmix64 of (seed, position code).
 std::uint64_t stratified_key(std::uint64_t seed, std::uint64_t code);

@@ -4,8 +4,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <ostream>
 
@@ -25,18 +25,25 @@ namespace {
 struct SetsCli {
   BoardOptions board;
   std::string kind = "stratified";
-  PositionSetConfig set = [] {  // the options a config's [[position_set]] also has (set_request)
-    PositionSetConfig s;
+  PositionSetSpec set = [] {  // every key of a config's [[position_set]] (position_set_spec.hpp)
+    PositionSetSpec s;
     s.seed = 1;
     return s;
   }();
-  double max_seconds = 0;
-  bool value_fallback = false, builders = false;
-  std::vector<std::string> positions;
+  std::string balance = "auto";
+  std::vector<std::string> given;  // the set's keys given on the command line
   std::string out, check;
   bool split = false, resolve = false;
   bool board_given = false;  // --board, --k or --gravity on the command line
 };
+
+// A key of position_set_spec.hpp as its option: per_ply is --per-ply, positions --position.
+std::string flag_of(std::string_view key) {
+  if (key == "positions") return "--position";
+  std::string flag = "--" + std::string(key);
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag;
+}
 
 std::filesystem::path split_path(const std::filesystem::path& out, const std::string& stratum) {
   return out.parent_path() / (out.stem().string() + "-" + stratum + out.extension().string());
@@ -52,37 +59,49 @@ std::unique_ptr<AtomicFile> write_file(const std::filesystem::path& path, const 
   return file;
 }
 
-// The request the options make; refused where they make no set.
-SetRequest request_of(const SetsCli& o, const Board& board) {
-  static const std::map<std::string, PositionSetKind> kinds = {
-      {"empty", PositionSetKind::empty}, {"all", PositionSetKind::all},   {"canonical", PositionSetKind::canonical},
-      {"plies", PositionSetKind::plies}, {"random", PositionSetKind::random}, {"stratified", PositionSetKind::stratified},
-      {"list", PositionSetKind::list}};
-  PositionSetConfig ps = o.set;
-  ps.kind = kinds.at(o.kind);
-  SetRequest r = set_request(ps);
-  r.max_seconds = o.max_seconds;
-  r.value_fallback = o.value_fallback;
-  r.builders = o.builders;
-  for (const std::string& p : o.positions) r.positions.push_back(parse_position(board, p));
-  if (r.kind == PositionSetKind::stratified && r.per_stratum <= 0 && r.per_group <= 0)
-    throw std::invalid_argument("--kind stratified needs --per-stratum (Pons's six strata) or --per-group (up to 16 cells)");
-  if (r.builders && !(r.kind == PositionSetKind::stratified && r.per_stratum > 0))
-    throw std::invalid_argument("--builders applies to --kind stratified with --per-stratum (Pons's strata) only");
+// The spec the options make, its kind chosen from the table by --kind and
+// the keys given; refused where the keys do not fit the kind.
+PositionSetSpec spec_of(const SetsCli& o) {
+  PositionSetSpec r = o.set;
+  const SetKindChoice choice = choose_set_kind(o.kind, o.given, flag_of);
+  if (choice.error) throw std::invalid_argument(flag_of(choice.error->key) + " " + choice.error->what);
+  r.kind = choice.kind;
+  if (!parse_balance(o.balance, r.balance)) throw std::invalid_argument("--balance " + o.balance + " is not one of auto, on, off");
   return r;
+}
+
+// The options of the set's command that its first note has always left out
+// (the Pons strata's notes name theirs above), when given.
+std::string more_options(const SetsCli& o) {
+  std::string text;
+  const PositionSetSpec& r = o.set;
+  const auto given = [&](std::string_view key) { return std::find(o.given.begin(), o.given.end(), key) != o.given.end(); };
+  if (given("plies")) {
+    text += " --plies";
+    for (int p : r.plies) text += " " + std::to_string(p);
+  }
+  if (given("per_group")) text += " --per-group " + std::to_string(r.per_group);
+  if (given("max_positions")) text += " --max-positions " + std::to_string(r.max_positions);
+  if (given("max_games")) text += " --max-games " + std::to_string(r.max_games);
+  if (given("balance")) text += " --balance " + o.balance;
+  for (const std::string& p : r.positions) text += " --position " + p;
+  if (given("file")) text += " --file " + r.file.string();
+  if (given("first")) text += " --first " + std::to_string(r.first);
+  return text;
 }
 
 // The file's notes: first the command that makes the set again (the unknown
 // file's header repeats it) and what the value columns mean, then the generator's.
-std::vector<std::string> set_notes(const SetsCli& o, const Board& board, const SetRequest& r, const GeneratedSet& set) {
+std::vector<std::string> set_notes(const SetsCli& o, const Board& board, const PositionSetSpec& r, const GeneratedSet& set) {
   std::vector<std::string> notes = set.notes;
   notes.insert(notes.begin(), "tictac sets --board " + board.size_name() + " --k " + std::to_string(board.k()) +
                                   (board.gravity() ? " --gravity" : "") + " --kind " + o.kind + " --seed " + std::to_string(r.seed) +
                                   (r.per_stratum ? " --per-stratum " + std::to_string(r.per_stratum) : "") +
                                   (r.per_ply ? " --per-ply " + std::to_string(r.per_ply) : "") +
                                   " --budget " + fmt::format("{}", o.set.budget_seconds) +
-                                  (o.max_seconds > 0 ? " --max-seconds " + fmt::format("{}", o.max_seconds) : "") +
-                                  (o.value_fallback ? " --value-fallback" : "") + (o.builders ? " --builders" : ""));
+                                  (r.max_seconds > 0 ? " --max-seconds " + fmt::format("{}", r.max_seconds) : "") +
+                                  (r.value_fallback ? " --value-fallback" : "") + (r.builders ? " --builders" : "") +
+                                  more_options(o));
   notes.insert(notes.begin() + 1, "value: X's view; value_to_move: the side to move's; distance: plies to the end under perfect "
                                   "play (the winner as fast as it can, the loser as slow; a draw's is the empty cells); empty where unknown");
   return notes;
@@ -94,17 +113,17 @@ struct StagedFiles {
   std::vector<std::size_t> sizes;
 };
 
-// One file per stratum that holds a position; each stratum's notes say which it is.
+// One file per stratum that holds a position, in the order of the set; each
+// stratum's notes say which it is.
 void write_strata(StagedFiles& out, const std::filesystem::path& path, const Board& board, const GeneratedSet& set,
                   const std::vector<std::string>& notes) {
-  for (const std::string& name : pons_strata()) {
+  std::vector<std::string> names;
+  for (const std::string& s : set.strata)
+    if (!s.empty() && std::find(names.begin(), names.end(), s) == names.end()) names.push_back(s);
+  for (const std::string& name : names) {
     std::vector<PositionEntry> part;
     for (std::size_t i = 0; i < set.entries.size(); ++i)
       if (set.strata[i] == name) part.push_back(set.entries[i]);
-    if (part.empty()) {  // no file: a set file holds at least one position (position_set_io.hpp)
-      fmt::print(stderr, "tictac sets: stratum {} is empty: no file written\n", name);
-      continue;
-    }
     std::vector<std::string> part_notes = notes;
     part_notes.insert(part_notes.begin() + 2, "stratum " + name + " of the set made by this command");
     out.files.push_back(write_file(split_path(path, name), board, part, std::vector<std::string>(part.size(), name), part_notes));
@@ -114,11 +133,11 @@ void write_strata(StagedFiles& out, const std::filesystem::path& path, const Boa
 
 // The positions a split set leaves out, one a line, under the command that sampled them.
 void write_unknown(StagedFiles& out, const std::filesystem::path& path, const Board& board, const std::vector<Position>& unknown,
-                   const std::string& command, const StrongSolver& solver) {
+                   const std::string& command, const std::string& solved_by) {
   out.files.push_back(std::make_unique<AtomicFile>(path));
   std::ostream& file = out.files.back()->stream();
   file << "# " << command << "\n# the sampled positions of " << board.name()
-       << " left out of the set: unknown within the budget of the strong solver (" << solver.description()
+       << " left out of the set: unknown within the budget of the strong solver (" << solved_by
        << "), one a line, the top row first\n";
   for (const Position& p : unknown) file << format_position(board, p) << "\n";
   out.sizes.push_back(unknown.size());
@@ -126,14 +145,14 @@ void write_unknown(StagedFiles& out, const std::filesystem::path& path, const Bo
 
 void generate(const SetsCli& o) {
   const Board board = o.board.parse_board();
-  const SetRequest r = request_of(o, board);
+  const PositionSetSpec r = spec_of(o);
   if (o.out.empty()) throw std::invalid_argument("--out FILE is needed (the set's CSV)");
-  StrongSolver solver(board, o.set.budget_seconds);
-  fmt::print(stderr, "tictac sets: {} set on {}, solved by {}\n", o.kind, board.name(), solver.description());
-  GeneratedSet set = generate_set(board, r, solver, [](const std::string& line) { fmt::print(stderr, "tictac sets: {}\n", line); });
+  const std::string solved_by = StrongSolver(board, r.budget_seconds).description();
+  fmt::print(stderr, "tictac sets: {} set on {}, solved by {}\n", o.kind, board.name(), solved_by);
+  GeneratedSet set = generate_set(board, r, {[](const std::string& line) { fmt::print(stderr, "tictac sets: {}\n", line); }});
   std::vector<std::string> notes = set_notes(o, board, r, set);
   for (const std::string& n : set.notes) fmt::print(stderr, "tictac sets: {}\n", n);
-  const bool stratified = r.kind == PositionSetKind::stratified && r.per_stratum > 0;
+  const bool stratified = std::any_of(set.strata.begin(), set.strata.end(), [](const std::string& s) { return !s.empty(); });
   const bool split = o.split && stratified;
   // The positions left out are listed once: in the file, or beside the
   // stratum files of a split set (not repeated in each).
@@ -148,7 +167,7 @@ void generate(const SetsCli& o) {
   StagedFiles out;
   if (split) {
     write_strata(out, o.out, board, set, notes);
-    if (!set.unknown.empty()) write_unknown(out, unknown_path, board, set.unknown, notes.front(), solver);
+    if (!set.unknown.empty()) write_unknown(out, unknown_path, board, set.unknown, notes.front(), solved_by);
   } else {
     out.files.push_back(write_file(o.out, board, set.entries, stratified ? set.strata : std::vector<std::string>{}, notes));
     out.sizes.push_back(set.entries.size());
@@ -217,13 +236,19 @@ void add_sets(CLI::App& app) {
                   "empty, all (up to 16 cells), canonical and plies (the unfinished positions at --plies, one per symmetry "
                   "class for canonical, refused above --max-positions), random (--per-ply positions per ply by seeded "
                   "random play), stratified (--per-stratum: Pons's six strata by ply and distance, sampled by random play; "
-                  "--per-group: the exact solution's (ply, distance) groups, up to 16 cells), list (--position)")
-      ->check(CLI::IsMember({"empty", "all", "canonical", "plies", "random", "stratified", "list"}))
+                  "--per-group: (ply, distance) groups, every position of each ply solved beyond 16 cells), list (--position), "
+                  "file (--file, rows checked and valued)")
+      ->check(CLI::IsMember([] {
+        std::vector<std::string> names;
+        for (const PositionSetKind& k : position_set_kinds())
+          if (names.empty() || names.back() != k.name) names.emplace_back(k.name);
+        return names;
+      }()))
       ->capture_default_str();
   cmd->add_option("--plies", o->set.plies, "the plies (plies, canonical, random; stratified with --per-group)");
   cmd->add_option("--per-ply", o->set.per_ply, "random: distinct unfinished positions per ply");
   cmd->add_option("--per-stratum", o->set.per_stratum, "stratified: positions per Pons stratum");
-  cmd->add_option("--per-group", o->set.per_group, "stratified, up to 16 cells: positions per (ply, distance) group");
+  cmd->add_option("--per-group", o->set.per_group, "stratified: positions per (ply, distance) group (0: all)");
   cmd->add_option("--seed", o->set.seed, "the seed of the random play (SplitMix64)")->capture_default_str();
   cmd->add_option("--max-positions", o->set.max_positions, "plies and canonical: refuse a ply with more positions than this")
       ->capture_default_str();
@@ -237,22 +262,25 @@ void add_sets(CLI::App& app) {
                   "a win or loss without its distance has no stratum (0: no budget). Up to 16 cells the exact solution "
                   "answers at once")
       ->capture_default_str();
-  cmd->add_option("--max-seconds", o->max_seconds,
+  cmd->add_option("--max-seconds", o->set.max_seconds,
                   "stratified: stop sampling after this many seconds and write what was found, saying which strata are "
                   "short (0: no limit)")
       ->capture_default_str();
-  cmd->add_flag("--value-fallback", o->value_fallback,
+  cmd->add_flag("--value-fallback", o->set.value_fallback,
                 "stratified, gravity boards that connect holds: when a distance search runs out of the budget, seek "
                 "the value with a weak search (a draw's distance follows from it; a win or loss without its distance "
                 "still has no stratum). The other boards always seek the value first");
-  cmd->add_flag("--builders", o->builders,
+  cmd->add_flag("--builders", o->set.builders,
                 "stratified with --per-stratum: every other game of the begin phase is a builder's game, X and O in turn "
                 "building lines against random replies, to reach early forced wins (begin-medium), which random play "
                 "rarely reaches on k=5 boards. The file's notes say how many games were builders'");
-  cmd->add_option("--balance", o->set.balance, "stratified: balance each stratum by value: on, off, auto (when most positions are draws)")
+  cmd->add_option("--balance", o->balance, "stratified: balance each stratum by value: on, off, auto (when most positions are draws)")
       ->check(CLI::IsMember({"auto", "on", "off"}))
       ->capture_default_str();
-  cmd->add_option("--position", o->positions, "list: a position (rows of X, O and ., the top row first); repeat it");
+  cmd->add_option("--position", o->set.positions, "list: a position (rows of X, O and ., the top row first); repeat it");
+  cmd->add_option("--file", o->set.file, "file: a position-set CSV whose rows of the board make the set ({board} in its name "
+                                         "stands for the board's name)");
+  cmd->add_option("--first", o->set.first, "file: only its first N positions of the board, in file order");
   cmd->add_option("--out", o->out, "the CSV to write (all or nothing)");
   cmd->add_flag("--split", o->split,
                 "stratified: one file per stratum that holds a position, FILE's name with -STRATUM before its extension; the positions left "
@@ -266,6 +294,8 @@ void add_sets(CLI::App& app) {
               "The file's '#' lines say how the set was made and how the strata were cut.");
   cmd->callback([o, cmd] {
     o->board_given = cmd->count("--board") + cmd->count("--k") + cmd->count("--gravity") > 0;
+    for (std::string_view key : position_set_keys())
+      if (cmd->count(flag_of(key)) > 0) o->given.emplace_back(key);
     if (!o->check.empty()) check(*o);
     else generate(*o);
   });

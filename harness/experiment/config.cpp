@@ -237,95 +237,71 @@ void read_strategy(const Reader& r, const toml::table& t, ExperimentConfig& c) {
   }
 }
 
-// A position set's kind, as PositionSetKind ('file' is a list read from a
-// file); refuses an unknown kind and the keys that do not apply to it.
-PositionSetKind read_set_kind(const Reader& r, const toml::table& t, const std::string& kind) {
-  static const std::map<std::string, std::pair<PositionSetKind, std::set<std::string>>> kinds = {
-      {"empty", {PositionSetKind::empty, {"budget"}}},
-      {"all", {PositionSetKind::all, {}}},
-      {"canonical", {PositionSetKind::canonical, {"plies", "max_positions", "budget"}}},
-      {"plies", {PositionSetKind::plies, {"plies", "max_positions", "budget"}}},
-      {"random", {PositionSetKind::random, {"plies", "per_ply", "seed", "max_games", "budget"}}},
-      {"stratified", {PositionSetKind::stratified, {"plies", "per_group", "per_stratum", "seed", "max_games", "budget", "balance"}}},
-      {"list", {PositionSetKind::list, {"positions", "budget"}}},
-      {"file", {PositionSetKind::list, {"file", "first"}}},
+// A position set's keys, each read and checked for its type and range
+// (which keys apply to the kind, the table of kinds says: position_set_spec.hpp).
+void read_set_key(const Reader& r, const toml::node& n, std::string_view key, const ExperimentConfig& c, PositionSetConfig& s) {
+  PositionSetSpec& spec = s.spec;
+  const auto count = [&](std::int64_t lo, std::int64_t hi) { return r.integer(n, key, lo, hi); };
+  const auto seconds = [&] {
+    const double v = r.number(n, key);
+    if (v < 0) r.fail(line_of(n), key, "must not be negative (seconds; 0: no limit)");
+    return v;
   };
-  const auto it = kinds.find(kind);
-  if (it == kinds.end())
-    r.fail(line_of(*t.get("kind")), "kind", "'" + kind + "' is not one of empty, all, canonical, plies, random, stratified, list, file");
-  for (auto&& [k, v] : t) {
-    const std::string key(k.str());
-    if (key == "name" || key == "kind" || key == "rows" || key == "boards") continue;
-    if (!it->second.second.count(key))
-      r.fail(static_cast<int>(k.source().begin.line), key, "does not apply to a position set of kind '" + kind + "'");
-  }
-  return it->second.first;
-}
-
-// Which plies, and how many positions per group, ply or stratum: the keys
-// that size a set, each checked against the kind and the others.
-void read_set_sizes(const Reader& r, const toml::table& t, const std::string& kind, PositionSetConfig& s) {
-  const int line = line_of(t);
-  if (const auto* n = t.get("plies"))
-    for (const toml::node& e : r.array(*n, "plies")) s.plies.push_back(static_cast<int>(r.integer(e, "plies", 0, 64)));
-  if (kind == "plies" && s.plies.empty()) r.fail(line, "plies", "a set of kind 'plies' needs a non-empty list of plies");
-  if (const auto* n = t.get("per_group")) s.per_group = static_cast<int>(r.integer(*n, "per_group", 0, 1000000));
-  if (const auto* n = t.get("per_ply")) s.per_ply = static_cast<int>(r.integer(*n, "per_ply", 1, 1000000));
-  if (kind == "random" && (s.plies.empty() || s.per_ply == 0))
-    r.fail(line, s.plies.empty() ? "plies" : "per_ply", "a set of kind 'random' needs plies and per_ply (positions per ply)");
-  if (const auto* n = t.get("per_stratum")) s.per_stratum = static_cast<int>(r.integer(*n, "per_stratum", 1, 1000000));
-  if (s.per_stratum && s.per_group)
-    r.fail(line_of(*t.get("per_stratum")), "per_stratum", "per_stratum (Pons's strata) and per_group ((ply, distance) groups) are two kinds of strata: give one");
-  if (s.per_stratum && !s.plies.empty())
-    r.fail(line_of(*t.get("plies")), "plies", "Pons's strata (per_stratum) cover every ply; plies go with per_group");
-}
-
-// How a set is generated: its limits, the budget of its solver, its balance and seed.
-void read_set_generation(const Reader& r, const toml::table& t, PositionSetConfig& s) {
-  const int line = line_of(t);
-  if (const auto* n = t.get("max_positions"))
-    s.max_positions = static_cast<std::size_t>(r.integer(*n, "max_positions", 1, 100000000));
-  if (const auto* n = t.get("first")) s.first = static_cast<std::size_t>(r.integer(*n, "first", 1, 100000000));
-  if (const auto* n = t.get("max_games")) s.max_games = static_cast<std::size_t>(r.integer(*n, "max_games", 1, 1000000000));
-  if (const auto* n = t.get("budget")) {
-    s.budget_seconds = r.number(*n, "budget");
-    if (s.budget_seconds < 0) r.fail(line_of(*n), "budget", "must not be negative (seconds; 0: no budget)");
-  }
-  if (const auto* n = t.get("balance")) {
-    s.balance = r.string(t, "balance", false, line);
-    if (s.balance != "auto" && s.balance != "on" && s.balance != "off")
-      r.fail(line_of(*n), "balance", "'" + s.balance + "' is not one of auto, on, off");
-    if (!s.per_stratum) r.fail(line_of(*n), "balance", "applies to Pons's strata (per_stratum) only");
-  }
-  if (const auto* n = t.get("seed"))
-    s.seed = static_cast<std::uint64_t>(r.integer(*n, "seed", 0, std::numeric_limits<std::int64_t>::max()));
-}
-
-// The positions of a set of kind 'list', or the file of one of kind 'file'
-// (relative to the config's folder).
-void read_set_positions(const Reader& r, const toml::table& t, const std::string& kind, const ExperimentConfig& c,
-                        PositionSetConfig& s) {
-  const int line = line_of(t);
-  if (kind == "list") {
-    const auto* n = t.get("positions");
-    if (!n) r.fail(line, "positions", "a set of kind 'list' needs a list of positions");
-    for (const toml::node& e : r.array(*n, "positions")) {
+  const auto flag = [&] {
+    if (!n.is_boolean()) r.fail(line_of(n), key, "must be true or false, not " + r.type_name(n));
+    return n.as_boolean()->get();
+  };
+  if (key == "plies") {
+    for (const toml::node& e : r.array(n, "plies")) spec.plies.push_back(static_cast<int>(r.integer(e, "plies", 0, 64)));
+    if (spec.plies.empty()) r.fail(line_of(n), key, "must list at least one ply");
+  } else if (key == "per_group") {
+    spec.per_group = static_cast<int>(count(0, 1000000));
+  } else if (key == "per_ply") {
+    spec.per_ply = static_cast<int>(count(1, 1000000));
+  } else if (key == "per_stratum") {
+    spec.per_stratum = static_cast<int>(count(1, 1000000));
+  } else if (key == "seed") {
+    spec.seed = static_cast<std::uint64_t>(count(0, std::numeric_limits<std::int64_t>::max()));
+  } else if (key == "max_positions") {
+    spec.max_positions = static_cast<std::size_t>(count(1, 100000000));
+  } else if (key == "max_games") {
+    spec.max_games = static_cast<std::size_t>(count(1, 1000000000));
+  } else if (key == "first") {
+    spec.first = static_cast<std::size_t>(count(1, 100000000));
+  } else if (key == "budget") {
+    spec.budget_seconds = seconds();
+  } else if (key == "max_seconds") {
+    spec.max_seconds = seconds();
+  } else if (key == "builders") {
+    spec.builders = flag();
+  } else if (key == "value_fallback") {
+    spec.value_fallback = flag();
+  } else if (key == "balance") {
+    if (!n.is_string()) r.fail(line_of(n), key, "must be a string, not " + r.type_name(n));
+    const std::string v = n.as_string()->get();
+    if (!parse_balance(v, spec.balance)) r.fail(line_of(n), key, "'" + v + "' is not one of auto, on, off");
+  } else if (key == "positions") {
+    for (const toml::node& e : r.array(n, "positions")) {
       if (!e.is_string()) r.fail(line_of(e), "positions", "each position must be a string such as \"X.O/.X./..O\"");
-      s.positions.push_back(e.as_string()->get());
+      spec.positions.push_back(e.as_string()->get());
       s.position_lines.push_back(line_of(e));
     }
-    if (s.positions.empty()) r.fail(line_of(*n), "positions", "must list at least one position");
-  }
-  if (kind == "file") {
-    s.file = r.string(t, "file", true, line);
-    if (s.file.is_relative()) s.file = std::filesystem::path(c.source).parent_path() / s.file;
+    if (spec.positions.empty()) r.fail(line_of(n), "positions", "must list at least one position");
+  } else if (key == "file") {
+    if (!n.is_string()) r.fail(line_of(n), key, "must be a string, not " + r.type_name(n));
+    spec.file = n.as_string()->get();
+    if (spec.file.is_relative()) spec.file = std::filesystem::path(c.source).parent_path() / spec.file;
+  } else {
+    throw std::logic_error("config.cpp reads no key '" + std::string(key) + "' of position_set_keys()");
   }
 }
 
 void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& c) {
   const int line = line_of(t);
-  r.known_keys(t, "[[position_set]]", {"name", "kind", "plies", "per_group", "per_ply", "per_stratum", "max_positions", "max_games",
-                                        "budget", "balance", "seed", "positions", "file", "first", "rows", "boards"});
+  // The run's keys, then the set's (the table of kinds: position_set_spec.hpp).
+  std::vector<std::string> keys;
+  for (auto&& [k, v] : t)
+    if (k.str() != "name" && k.str() != "kind" && k.str() != "rows" && k.str() != "boards") keys.emplace_back(k.str());
   PositionSetConfig s;
   s.position_rows = c.position_rows;
   if (const auto* n = t.get("rows")) {
@@ -339,12 +315,14 @@ void read_position_set(const Reader& r, const toml::table& t, ExperimentConfig& 
   for (const auto& other : c.position_sets)
     if (other.name == s.name) r.fail(line_of(*t.get("name")), "name", "position set '" + s.name + "' is defined twice");
   const std::string kind = r.string(t, "kind", true, line);
-  s.kind = read_set_kind(r, t, kind);
-  s.from_file = kind == "file";
+  const SetKindChoice choice = choose_set_kind(kind, keys, nullptr);
+  if (choice.error) {
+    const toml::node* at = t.get(choice.error->key);
+    r.fail(at ? line_of(*at) : line, choice.error->key, choice.error->what);
+  }
+  s.spec.kind = choice.kind;
   if (const auto* n = t.get("boards")) s.boards = read_board_filter(r, *n, c);
-  read_set_sizes(r, t, kind, s);
-  read_set_generation(r, t, s);
-  read_set_positions(r, t, kind, c, s);
+  for (const std::string& key : keys) read_set_key(r, *t.get(key), key, c, s);
   c.position_sets.push_back(std::move(s));
 }
 

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "algorithms/game/board.hpp"
-#include "algorithms/exact/position_set.hpp"
+#include "harness/experiment/position_set_spec.hpp"
 #include "harness/registry/strategy.hpp"
 #include "harness/registry/timed_search.hpp"
 
@@ -55,23 +55,12 @@ struct StrategyConfig {
   std::string spec() const { return strategy().to_string(); }
 };
 
+// A [[position_set]]: its spec (position_set_spec.hpp) and what the run
+// adds: its name, the lines of its positions, the boards it applies to, its rows.
 struct PositionSetConfig {
   std::string name;
-  PositionSetKind kind = PositionSetKind::empty;
-  bool from_file = false;             // kind = "file": a list read from `file`
-  std::vector<int> plies;
-  int per_group = 0;
-  int per_ply = 0;                    // random: positions per ply
-  int per_stratum = 0;                // stratified: positions per Pons stratum (set_generator.hpp)
-  std::size_t max_positions = 100000; // plies, canonical: the most positions a ply may give
-  std::size_t max_games = 0;          // random, stratified (per_stratum): games of random play at most (0: the generator's default)
-  double budget_seconds = 10;         // beyond 16 cells: the strong solver's budget per search (strong_solve.hpp)
-  std::string balance = "auto";       // stratified (per_stratum): auto, on, off
-  std::uint64_t seed = 0;
-  std::vector<std::string> positions;  // kind = "list": position text, parsed per board
-  std::vector<int> position_lines;
-  std::filesystem::path file;          // relative paths are relative to the config's folder
-  std::size_t first = 0;               // kind = "file": only its first N positions of the board, in file order (0: all)
+  PositionSetSpec spec;                // file: relative paths are relative to the config's folder
+  std::vector<int> position_lines;     // the line of each of spec.positions
   std::vector<std::string> boards;     // the boards it applies to (names as in [experiment] boards); empty: all
   bool position_rows = true;           // rows: "positions" (each position and the set) or "totals" (the set only)
   int line = 0;

@@ -91,7 +91,7 @@ void describe_experiment(Json& m, const RunDescription& run) {
     Json sizes = Json::object();
     for (const auto& pb : run.boards)
       if (applies(ps.boards, pb.board)) sizes[pb.board.name()] = pb.sets[s].size();
-    sets[ps.name] = {{"kind", ps.from_file ? std::string("file") : std::string(to_string(ps.kind))},
+    sets[ps.name] = {{"kind", std::string(ps.spec.kind->name)},
                      {"positions", sizes},
                      {"rows", ps.position_rows ? "positions" : "totals"}};
   }

@@ -5,8 +5,6 @@
 
 #include "harness/formats/notation.hpp"
 #include "harness/experiment/set_generator.hpp"
-#include "harness/experiment/strong_solve.hpp"
-#include "harness/formats/position_set_io.hpp"
 
 namespace tictac {
 
@@ -27,87 +25,40 @@ std::unique_ptr<Strategy> prepare_strategy(const ExperimentConfig& c, const Stra
   }
 }
 
-// The file of a `file` set on board b: "{board}" in its name stands for the
-// board's name (sets/{board}-begin-hard.csv is sets/5x5k4-begin-hard.csv on
-// 5x5k4), so that one set reads each board's own file.
-std::filesystem::path file_of(const PositionSetConfig& ps, const Board& b) {
-  std::string name = ps.file.string();
-  const std::string key = "{board}";
-  for (std::size_t at = name.find(key); at != std::string::npos; at = name.find(key, at)) {
-    name.replace(at, key.size(), b.name());
-    at += b.name().size();
-  }
-  return name;
-}
-
-// The positions of `ps` on pb's board: from a file (every row checked,
-// position_set_io.hpp), from the exact solution (the kinds of
-// position_set.hpp, as they have always been made), or by the set generator
-// and the strong solver (random, Pons's strata, and every kind beyond 16
-// cells but the empty board and lists, which the reference values: distance
-// -1, unknown).  A position the strong solver leaves unknown within the
+// The positions of `ps` on pb's board, from the set generator, whatever the
+// kind (set_generator.hpp).  Given positions beyond 16 cells (empty, list,
+// file rows without a value) are left unvalued: the reference values them
+// once the plan is known (value_planned_positions), so a shard certifies
+// only its own.  A position the strong solver leaves unknown within the
 // set's budget makes the set refused: a row needs its value.
-std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
-                                       std::vector<bool>& unvalued, std::vector<std::string>& strata) {
-  const auto& exact = pb.ref->exact();
-  if (ps.from_file) {
-    ReadSet read = read_position_set_file(file_of(ps, pb.board), pb.board, exact.get(), /*values_required=*/false);
-    if (ps.first > 0 && read.entries.size() > ps.first) {
-      read.entries.resize(ps.first);
-      if (read.unvalued.size() > ps.first) read.unvalued.resize(ps.first);
-      if (read.strata.size() > ps.first) read.strata.resize(ps.first);
-    }
-    unvalued = std::move(read.unvalued);
-    strata = std::move(read.strata);
-    return read.entries;
-  }
-  SetRequest request = set_request(ps);
-  for (std::size_t i = 0; i < ps.positions.size(); ++i) {
+std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
+                                      std::vector<bool>& unvalued, std::vector<std::string>& strata,
+                                      std::vector<std::string>& notes) {
+  for (std::size_t i = 0; i < ps.spec.positions.size(); ++i) {  // a position that does not parse, at its own line
     try {
-      request.positions.push_back(parse_position(pb.board, ps.positions[i]));
+      (void)parse_position(pb.board, ps.spec.positions[i]);
     } catch (const std::invalid_argument& e) {
       config_fail(c, ps.position_lines[i], "key 'positions': on board " + pb.board.name() + ": " + e.what());
     }
   }
-  const bool generated = ps.kind == PositionSetKind::random || ps.per_stratum > 0;
-  if (exact && !generated && !(ps.kind == PositionSetKind::canonical && !ps.plies.empty())) {
-    auto set = generate_position_set(*exact, {ps.kind, ps.plies, ps.per_group, ps.seed, request.positions});
-    if (ps.kind == PositionSetKind::stratified)  // a group of the exact solution's stratified set
-      for (const PositionEntry& e : set) strata.push_back(group_stratum(e.ply, e.distance));
-    return set;
+  const std::string where = "position set '" + ps.name + "' on board " + pb.board.name();
+  GeneratedSet g;
+  try {
+    g = generate_set(pb.board, ps.spec, SetOptions{{}, /*defer_values=*/true});
+  } catch (const std::invalid_argument& e) {
+    config_fail(c, ps.line, where + ": " + e.what());
   }
-  if (!exact && (ps.kind == PositionSetKind::empty || ps.kind == PositionSetKind::list)) {
-    if (ps.kind == PositionSetKind::empty) request.positions = {Position{}};
-    std::vector<PositionEntry> set;
-    for (const Position& p : request.positions) set.push_back({p, p.ply(), pb.ref->value(p), pb.ref->distance(p).value_or(-1)});
-    return set;
-  }
-  StrongSolver solver(pb.board, ps.budget_seconds);
-  const GeneratedSet g = generate_set(pb.board, request, solver);
-  for (const std::string& note : g.notes) std::cerr << c.source << ": position set '" << ps.name << "' on " << pb.board.name() << ": " << note << "\n";
+  for (const std::string& note : g.notes) std::cerr << c.source << ": " << where << ": " << note << "\n";
   if (!g.unknown.empty())
     config_fail(c, ps.line,
-                "position set '" + ps.name + "' on board " + pb.board.name() + ": " + std::to_string(g.unknown.size()) +
-                    " positions are unknown within the strong solver's budget of " + std::to_string(ps.budget_seconds) +
-                    " s (the first: " + format_position(pb.board, g.unknown.front()) + "); raise key 'budget' or choose other plies");
-  if (std::any_of(g.strata.begin(), g.strata.end(), [](const std::string& s) { return !s.empty(); })) strata = g.strata;
-  else if (ps.kind == PositionSetKind::stratified)
-    for (const PositionEntry& e : g.entries) strata.push_back(group_stratum(e.ply, e.distance));
-  return g.entries;
-}
-
-std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
-                                      std::vector<bool>& unvalued, std::vector<std::string>& strata) {
-  std::vector<PositionEntry> set;
-  try {
-    set = positions_of(c, ps, pb, unvalued, strata);
-  } catch (const ConfigError&) {
-    throw;
-  } catch (const std::invalid_argument& e) {
-    config_fail(c, ps.line, "position set '" + ps.name + "' on board " + pb.board.name() + ": " + e.what());
-  }
-  if (set.empty()) config_fail(c, ps.line, "position set '" + ps.name + "' is empty on board " + pb.board.name());
-  return set;
+                where + ": " + std::to_string(g.unknown.size()) + " positions are unknown within the strong solver's budget of " +
+                    std::to_string(ps.spec.budget_seconds) + " s (the first: " + format_position(pb.board, g.unknown.front()) +
+                    "); raise key 'budget' or choose other plies");
+  if (g.entries.empty()) config_fail(c, ps.line, "position set '" + ps.name + "' is empty on board " + pb.board.name());
+  if (std::any_of(g.strata.begin(), g.strata.end(), [](const std::string& x) { return !x.empty(); })) strata = std::move(g.strata);
+  unvalued = std::move(g.unvalued);
+  notes = std::move(g.notes);
+  return std::move(g.entries);
 }
 
 }  // namespace
@@ -120,24 +71,20 @@ std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
   check_strategies(c);
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
-    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}};
+    PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}, {}};
     for (const StrategyConfig& s : c.strategies)
       pb.strategies.push_back(applies(s.boards, bc.board) ? prepare_strategy(c, s, bc.board) : nullptr);
     for (const PositionSetConfig& ps : c.position_sets) {
       pb.unvalued.emplace_back();
       pb.strata.emplace_back();
-      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back())
+      pb.notes.emplace_back();
+      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back(), pb.notes.back())
                                                      : std::vector<PositionEntry>{});
     }
     boards.push_back(std::move(pb));
   }
   (void)baseline_spec(c, boards);  // a baseline that is none of the strategies is refused at its line
   return boards;
-}
-
-std::string group_stratum(int ply, int distance) {
-  // No comma: position-set files are read by a plain comma split.
-  return "ply " + std::to_string(ply) + " distance " + (distance < 0 ? std::string("unknown") : std::to_string(distance));
 }
 
 std::string baseline_spec(const ExperimentConfig& c, const std::vector<PreparedBoard>& boards) {

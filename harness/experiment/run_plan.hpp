@@ -22,18 +22,19 @@ struct PreparedBoard {
   std::unique_ptr<Reference> ref;
   std::vector<std::unique_ptr<Strategy>> strategies;  // by config strategy (null where it does not apply)
   std::vector<std::vector<PositionEntry>> sets;       // by config position set (empty where it does not apply)
-  // By set and position: true for a position read from a file without its
-  // value on a board over 16 cells.  The reference values it once the plan
+  // By set and position: true for a given position (empty, list, a file's
+  // row without its value) on a board over 16 cells.  The reference values it once the plan
   // is known (value_planned_positions), so a shard certifies only its own.
   std::vector<std::vector<bool>> unvalued;
   // By set and position: its stratum in a stratified set (a Pons stratum
   // such as "begin-easy", a group of the exact solution's stratified set,
-  // "ply 4 distance 7", or a file's stratum column); empty for other sets.
+  // "ply 4 distance 7", or a file's stratum column); empty for other sets
+  // (set_generator.hpp).
   std::vector<std::vector<std::string>> strata;
+  // By set: how the generator made it (set_generator.hpp), for stderr and
+  // the set's file when the run writes it back.
+  std::vector<std::vector<std::string>> notes;
 };
-
-// The stratum of a group of a stratified set by ply and distance.
-std::string group_stratum(int ply, int distance);
 
 // The config's baseline (its `baseline` key) in normal form, or "" without
 // one; throws ConfigError at the key's line when it is none of the

@@ -136,14 +136,14 @@ class RunOutput {
     csv_ = open(folder_ / "results.csv");
     meta_ = open(folder_ / "metadata.json");
     for (std::size_t s = 0; s < c.position_sets.size(); ++s) {
-      if (c.position_sets[s].kind != PositionSetKind::stratified) continue;
+      if (!c.position_sets[s].spec.kind->written_back) continue;
       for (const auto& pb : boards) {
         if (!applies(c.position_sets[s].boards, pb.board)) continue;
         set_names_.push_back("positions-" + c.position_sets[s].name + "-" + pb.board.name() + ".csv");
         sets_.push_back(open(folder_ / set_names_.back()));
         const auto& strata = pb.strata[s];
         const bool any = std::any_of(strata.begin(), strata.end(), [](const std::string& x) { return !x.empty(); });
-        write_position_set(sets_.back()->stream(), pb.board, pb.sets[s], any ? strata : std::vector<std::string>{});
+        write_position_set(sets_.back()->stream(), pb.board, pb.sets[s], any ? strata : std::vector<std::string>{}, pb.notes[s]);
       }
     }
   }

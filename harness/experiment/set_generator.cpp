@@ -12,7 +12,9 @@
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/random.hpp"
 #include "algorithms/game/rules.hpp"
+#include "algorithms/game/symmetry.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/formats/position_set_io.hpp"
 #include "harness/registry/exact_cache.hpp"
 
 namespace tictac {
@@ -29,6 +31,13 @@ std::string pons_stratum(int n, int ply, int distance) {
   const char* level = 3 * distance < n ? "easy" : 3 * distance < 2 * n ? "medium" : "hard";
   return std::string(phase) + "-" + level;
 }
+
+std::string group_stratum(int ply, int distance) {
+  // No comma: position-set files are read by a plain comma split.
+  return "ply " + std::to_string(ply) + " distance " + (distance < 0 ? std::string("unknown") : std::to_string(distance));
+}
+
+std::uint64_t position_key(const Position& p) { return mix64(p.x) ^ p.o; }
 
 namespace {
 
@@ -69,19 +78,15 @@ void solve_all(const std::vector<Position>& positions, StrongSolver& solver, Gen
     out.notes.push_back(std::to_string(out.unknown.size()) + " positions are left out: unknown within the budget");
 }
 
-std::vector<Position> enumerate(const Board& board, const SetRequest& r) {
-  std::vector<Position> all;
-  for (int ply : r.plies) {
-    PlyEnumeration e = enumerate_ply(board, ply, r.kind == PositionSetKind::canonical, r.max_positions, 20 * r.max_positions);
-    if (!e.complete)
-      throw std::invalid_argument(
-          "there are more than " + std::to_string(e.stopped_at == ply ? r.max_positions : 20 * r.max_positions) +
-          (r.kind == PositionSetKind::canonical ? " symmetry classes" : " positions") + " at ply " +
-          std::to_string(e.stopped_at) + " on " + board.name() + (e.stopped_at == ply ? "" : " (on the way to ply " + std::to_string(ply) + ")") +
-          "; max_positions is " + std::to_string(r.max_positions) + ": raise it, or use kind 'random' or 'stratified'");
-    all.insert(all.end(), e.positions.begin(), e.positions.end());
-  }
-  return all;
+std::vector<Position> enumerate(const Board& board, int ply, bool canonical, std::size_t max_positions) {
+  PlyEnumeration e = enumerate_ply(board, ply, canonical, max_positions, 20 * max_positions);
+  if (!e.complete)
+    throw std::invalid_argument(
+        "there are more than " + std::to_string(e.stopped_at == ply ? max_positions : 20 * max_positions) +
+        (canonical ? " symmetry classes" : " positions") + " at ply " + std::to_string(e.stopped_at) + " on " +
+        board.name() + (e.stopped_at == ply ? "" : " (on the way to ply " + std::to_string(ply) + ")") +
+        "; max_positions is " + std::to_string(max_positions) + ": raise it, or use kind 'random' or 'stratified'");
+  return std::move(e.positions);
 }
 
 // A position kept for a stratum, with its place in the order of sampling.
@@ -101,7 +106,7 @@ struct Phase {
 // time run out; set() then chooses each stratum's positions and notes how.
 class PonsSampler {
  public:
-  PonsSampler(const Board& board, const SetRequest& r, StrongSolver& solver, const SetProgress& progress)
+  PonsSampler(const Board& board, const PositionSetSpec& r, StrongSolver& solver, const SetProgress& progress)
       : r_(r),
         solver_(solver),
         progress_(progress),
@@ -159,8 +164,8 @@ class PonsSampler {
   // Balance by value: always when asked, and by default once most of at least
   // 30 solved positions are draws.
   bool balancing() const {
-    return r_.balance == SetRequest::Balance::on ||
-           (r_.balance == SetRequest::Balance::automatic && 2 * draws_ > solved_ && solved_ >= 30);
+    return r_.balance == PositionSetSpec::Balance::on ||
+           (r_.balance == PositionSetSpec::Balance::automatic && 2 * draws_ > solved_ && solved_ >= 30);
   }
   std::size_t total(std::size_t s) const { return kept_[s][0].size() + kept_[s][1].size() + kept_[s][2].size(); }
   // A balanced stratum is satisfied when each value has its quota, or, short
@@ -292,7 +297,7 @@ class PonsSampler {
                                                : ""));
   }
 
-  const SetRequest& r_;
+  const PositionSetSpec& r_;
   StrongSolver& solver_;
   const SetProgress& progress_;
   const Board& board_;
@@ -309,28 +314,123 @@ class PonsSampler {
   bool timed_out_ = false;
 };
 
-GeneratedSet pons_sets(const Board& board, const SetRequest& r, StrongSolver& solver, const SetProgress& progress) {
-  PonsSampler sampler(board, r, solver, progress);
+GeneratedSet pons_sets(SetContext& c, const PositionSetSpec& r) {
+  PonsSampler sampler(c.board, r, c.solver(), c.options.progress);
   sampler.sample();
   return sampler.set();
 }
 
-// Up to 16 cells every kind but random comes from the exact solution
-// (position_set.hpp), its positions valued already.
-GeneratedSet from_exact_solution(const Board& board, const SetRequest& r) {
+// Positions given (empty, list, file): up to 16 cells valued by the exact
+// solution, which also checks that each is reachable; beyond, checked
+// reachable in play and then valued by the strong solver, or left to the
+// caller's reference (defer_values).
+GeneratedSet given(SetContext& c, const std::vector<Position>& positions) {
   GeneratedSet out;
-  PositionSetSpec spec{r.kind, r.plies, r.per_group, r.seed, r.positions};
-  out.entries = generate_position_set(*exact_solution(board), spec);
-  if (r.kind == PositionSetKind::canonical && !r.plies.empty())
-    std::erase_if(out.entries, [&](const PositionEntry& e) {
-      return std::find(r.plies.begin(), r.plies.end(), e.ply) == r.plies.end();
-    });
-  out.strata.assign(out.entries.size(), "");
+  if (c.exact) {
+    out.entries = listed_positions(*c.exact, positions);
+    return out;
+  }
+  for (const Position& p : positions)
+    if (!reachable_in_play(c.board, p)) throw std::invalid_argument("a listed position is not reachable on " + c.board.name());
+  if (!c.options.defer_values) {
+    solve_all(positions, c.solver(), out, c.options.progress);
+    return out;
+  }
+  for (const Position& p : positions) out.entries.push_back({p, p.ply(), 0, -1});
+  out.unvalued.assign(out.entries.size(), true);
   return out;
 }
 
+GeneratedSet empty_set(SetContext& c, const PositionSetSpec&) { return given(c, {Position{}}); }
+
+GeneratedSet list_set(SetContext& c, const PositionSetSpec& s) {
+  std::vector<Position> positions;
+  for (const std::string& text : s.positions) positions.push_back(parse_position(c.board, text));
+  return given(c, positions);
+}
+
+// The file of a set on board b: "{board}" in its name stands for the
+// board's name (sets/{board}-begin-hard.csv is sets/5x5k4-begin-hard.csv on
+// 5x5k4), so that one set reads each board's own file.
+std::filesystem::path file_of(const std::filesystem::path& file, const Board& b) {
+  std::string name = file.string();
+  const std::string key = "{board}";
+  for (std::size_t at = name.find(key); at != std::string::npos; at = name.find(key, at)) {
+    name.replace(at, key.size(), b.name());
+    at += b.name().size();
+  }
+  return name;
+}
+
+// A position-set file's rows of the board, every row checked
+// (position_set_io.hpp); rows without a value beyond 16 cells are valued as
+// given positions are.
+GeneratedSet file_set(SetContext& c, const PositionSetSpec& s) {
+  ReadSet read = read_position_set_file(file_of(s.file, c.board), c.board, c.exact.get(), /*values_required=*/false);
+  if (s.first > 0 && read.entries.size() > s.first) {
+    read.entries.resize(s.first);
+    if (read.unvalued.size() > s.first) read.unvalued.resize(s.first);
+    if (read.strata.size() > s.first) read.strata.resize(s.first);
+  }
+  GeneratedSet out;
+  out.entries = std::move(read.entries);
+  out.unvalued = std::move(read.unvalued);
+  out.unvalued.resize(out.entries.size(), false);
+  if (std::any_of(read.strata.begin(), read.strata.end(), [](const std::string& x) { return !x.empty(); }))
+    out.strata = std::move(read.strata);
+  if (c.options.defer_values) return out;
+  std::vector<Position> pending;
+  for (std::size_t i = 0; i < out.entries.size(); ++i)
+    if (out.unvalued[i]) pending.push_back(out.entries[i].position);
+  if (pending.empty()) return out;
+  GeneratedSet solved;
+  solve_all(pending, c.solver(), solved, c.options.progress);
+  std::map<Position, PositionEntry> by_position;
+  for (const PositionEntry& e : solved.entries) by_position.emplace(e.position, e);
+  GeneratedSet valued;
+  for (std::size_t i = 0; i < out.entries.size(); ++i) {
+    if (!out.unvalued[i]) {
+      valued.entries.push_back(out.entries[i]);
+    } else if (auto it = by_position.find(out.entries[i].position); it != by_position.end()) {
+      valued.entries.push_back(it->second);
+    } else {
+      continue;
+    }
+    if (!out.strata.empty()) valued.strata.push_back(out.strata[i]);
+  }
+  valued.notes = std::move(solved.notes);
+  valued.unknown = std::move(solved.unknown);
+  return valued;
+}
+
+GeneratedSet all_set(SetContext& c, const PositionSetSpec&) {
+  GeneratedSet out;
+  out.entries = unfinished_positions(*c.exact, {}, false);
+  return out;
+}
+
+// Kinds plies and canonical: from the exact solution, or enumerated and solved.
+GeneratedSet ply_set(SetContext& c, const PositionSetSpec& s, bool canonical) {
+  GeneratedSet out;
+  if (c.exact) {
+    out.entries = unfinished_positions(*c.exact, s.plies, canonical);
+    return out;
+  }
+  if (s.plies.empty())
+    throw std::invalid_argument(std::string("kind '") + (canonical ? "canonical" : "plies") + "' on " + c.board.name() + " needs its plies");
+  std::vector<Position> positions;
+  for (int ply : s.plies) {
+    const std::vector<Position> layer = enumerate(c.board, ply, canonical, s.max_positions);
+    positions.insert(positions.end(), layer.begin(), layer.end());
+  }
+  solve_all(positions, c.solver(), out, c.options.progress);
+  return out;
+}
+GeneratedSet plies_set(SetContext& c, const PositionSetSpec& s) { return ply_set(c, s, false); }
+GeneratedSet canonical_set(SetContext& c, const PositionSetSpec& s) { return ply_set(c, s, true); }
+
 // Kind random: per_ply distinct positions at each ply, sorted; a ply short of them is noted.
-std::vector<Position> random_plies(const Board& board, const SetRequest& r, std::vector<std::string>& notes) {
+std::vector<Position> random_plies(const Board& board, const PositionSetSpec& r, std::vector<std::string>& notes) {
   if (r.plies.empty() || r.per_ply <= 0)
     throw std::invalid_argument("kind 'random' needs plies and per_ply (positions per ply) of at least 1");
   std::vector<Position> positions;
@@ -353,63 +453,205 @@ std::vector<Position> random_plies(const Board& board, const SetRequest& r, std:
   return positions;
 }
 
-// Without the exact solution (beyond 16 cells, or kind random): the positions
-// the strong solver is to value, or the reason the kind cannot be made here.
-std::vector<Position> positions_to_solve(const Board& board, const SetRequest& r, std::vector<std::string>& notes) {
-  std::vector<Position> positions;
-  switch (r.kind) {
-    case PositionSetKind::all:
-      throw std::invalid_argument("kind 'all' lists every reachable position, which needs the exact solver (boards of at most " +
-                                  std::to_string(StateSpace::kMaxCells) + " cells); " + board.name() + " has " +
-                                  std::to_string(board.cells()) + " cells and far too many positions: use kind 'plies', 'canonical', 'random' or 'stratified'");
-    case PositionSetKind::stratified:
-      throw std::invalid_argument("per_group (positions per (ply, distance) group) needs the exact solution, on boards of at most " +
-                                  std::to_string(StateSpace::kMaxCells) + " cells; on " + board.name() +
-                                  " use per_stratum (Pons's six strata, sampled by random play)");
-    case PositionSetKind::empty:
-      positions.push_back(Position{});
-      break;
-    case PositionSetKind::list:
-      for (const Position& p : r.positions) {
-        if (!reachable_in_play(board, p)) throw std::invalid_argument("a listed position is not reachable on " + board.name());
-        positions.push_back(p);
+GeneratedSet random_set(SetContext& c, const PositionSetSpec& s) {
+  GeneratedSet out;
+  const std::vector<Position> positions = random_plies(c.board, s, out.notes);
+  solve_all(positions, c.solver(), out, c.options.progress);
+  return out;
+}
+
+// Beyond 16 cells: every position of each wanted ply, one strong-solver
+// search per symmetry class, grouped by distance and sampled as
+// stratified_positions samples (position_key for the state-space code).
+GeneratedSet groups_by_search(SetContext& c, const PositionSetSpec& s) {
+  if (s.plies.empty())
+    throw std::invalid_argument("kind 'stratified' with per_group on " + c.board.name() +
+                                " needs its plies: beyond 16 cells every position of each is strong-solved");
+  std::vector<int> plies = s.plies;
+  std::sort(plies.begin(), plies.end());
+  plies.erase(std::unique(plies.begin(), plies.end()), plies.end());
+  const SymmetryGroup group(c.board);
+  std::map<Position, StrongValue> by_class;
+  GeneratedSet out;
+  std::size_t value_only = 0;
+  auto last = Clock::now();
+  for (int ply : plies) {
+    std::map<int, std::vector<std::pair<std::uint64_t, PositionEntry>>> by_distance;
+    for (const Position& p : enumerate(c.board, ply, false, s.max_positions)) {
+      const Position canonical = group.canonical(p).position;
+      auto it = by_class.find(canonical);
+      if (it == by_class.end()) it = by_class.emplace(canonical, c.solver().solve(canonical)).first;
+      const StrongValue& v = it->second;
+      if (v.status == StrongValue::Status::unknown) {
+        out.unknown.push_back(p);
+      } else if (v.status == StrongValue::Status::value_only) {
+        ++value_only;
+      } else {
+        by_distance[v.distance].push_back({stratified_key(s.seed, position_key(p)), {p, ply, v.value, v.distance}});
       }
-      break;
-    case PositionSetKind::plies:
-    case PositionSetKind::canonical:
-      if (r.plies.empty()) throw std::invalid_argument("kind '" + std::string(to_string(r.kind)) + "' on " + board.name() + " needs its plies");
-      positions = enumerate(board, r);
-      break;
-    case PositionSetKind::random:
-      positions = random_plies(board, r, notes);
-      break;
+      if (c.options.progress && Clock::now() - last > std::chrono::seconds(5)) {
+        last = Clock::now();
+        c.options.progress("ply " + std::to_string(ply) + ": " + std::to_string(by_class.size()) + " symmetry classes solved");
+      }
+    }
+    for (auto& [distance, members] : by_distance) {
+      std::sort(members.begin(), members.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.second.position < b.second.position;
+      });
+      if (s.per_group > 0 && members.size() > static_cast<std::size_t>(s.per_group))
+        members.resize(static_cast<std::size_t>(s.per_group));
+      std::sort(members.begin(), members.end(), [](const auto& a, const auto& b) { return a.second.position < b.second.position; });
+      for (const auto& m : members) out.entries.push_back(m.second);
+    }
   }
-  return positions;
+  out.notes.push_back(c.solver().certification());
+  out.notes.push_back("groups by (ply, distance) of every unfinished position at plies " + [&] {
+    std::string list;
+    for (int p : plies) list += (list.empty() ? "" : " ") + std::to_string(p);
+    return list;
+  }() + ", up to " + std::to_string(s.per_group) + " per group, chosen by stratified_key(seed " + std::to_string(s.seed) +
+                      ", position_key) (set_generator.hpp); " + std::to_string(by_class.size()) + " symmetry classes strong-solved");
+  if (value_only)
+    out.notes.push_back(std::to_string(value_only) + " positions are left out: a win or a loss whose distance search ran out of the budget (no group without it)");
+  if (!out.unknown.empty())
+    out.notes.push_back(std::to_string(out.unknown.size()) + " positions are left out: unknown within the budget");
+  return out;
+}
+
+// Kind stratified, the exact solution's (ply, distance) groups; each entry's
+// stratum names its group.
+GeneratedSet groups_set(SetContext& c, const PositionSetSpec& s) {
+  GeneratedSet out;
+  if (c.exact) out.entries = stratified_positions(*c.exact, s.plies, s.per_group, s.seed);
+  else out = groups_by_search(c, s);
+  for (const PositionEntry& e : out.entries) out.strata.push_back(group_stratum(e.ply, e.distance));
+  return out;
+}
+
+std::string spell_key(std::string_view key) { return std::string(key); }
+
+}  // namespace
+
+// The table of kinds (position_set_spec.hpp): one line per kind.
+//   name, chosen_by, title, keys, required keys,
+//   needs_solution, beyond_16_cells, written_back, generator
+const std::vector<PositionSetKind>& position_set_kinds() {
+  static const std::vector<PositionSetKind> kinds = {
+      {"empty", "", "empty", {"budget"}, {}, false, true, false, empty_set},
+      {"all", "", "all", {}, {}, true, false, false, all_set},
+      {"canonical", "", "canonical", {"plies", "max_positions", "budget"}, {}, true, true, false, canonical_set},
+      {"plies", "", "plies", {"plies", "max_positions", "budget"}, {"plies"}, true, true, false, plies_set},
+      {"random", "", "random", {"plies", "per_ply", "seed", "max_games", "budget"}, {"plies", "per_ply"}, true, true, false, random_set},
+      {"stratified", "", "stratified", {"plies", "per_group", "seed", "max_positions", "budget"}, {}, true, true, true, groups_set},
+      {"stratified", "per_stratum", "stratified with per_stratum (Pons's strata)",
+       {"per_stratum", "seed", "max_games", "budget", "balance", "max_seconds", "builders", "value_fallback"},
+       {"per_stratum"}, true, true, true, pons_sets},
+      {"list", "", "list", {"positions", "budget"}, {"positions"}, false, true, false, list_set},
+      {"file", "", "file", {"file", "first"}, {"file"}, false, true, false, file_set},
+  };
+  return kinds;
+}
+
+const std::vector<std::string_view>& position_set_keys() {
+  static const std::vector<std::string_view> keys = {"plies",     "per_group", "per_ply", "per_stratum", "seed",
+                                                     "max_positions", "max_games", "budget", "balance", "max_seconds",
+                                                     "builders", "value_fallback", "positions", "file", "first"};
+  return keys;
+}
+
+const PositionSetKind* find_set_kind(std::string_view name, const std::vector<std::string_view>& given) {
+  const PositionSetKind* plain = nullptr;
+  for (const PositionSetKind& k : position_set_kinds()) {
+    if (k.name != name) continue;
+    if (k.chosen_by.empty()) plain = &k;
+    else if (std::find(given.begin(), given.end(), k.chosen_by) != given.end()) return &k;
+  }
+  return plain;
+}
+
+std::string set_kind_names() {
+  std::string names;
+  std::string_view last;
+  for (const PositionSetKind& k : position_set_kinds())
+    if (k.name != last) {
+      names += (names.empty() ? "" : ", ") + std::string(k.name);
+      last = k.name;
+    }
+  return names;
+}
+
+namespace {
+
+std::optional<SetKeyError> check_set_keys(const PositionSetKind& kind, const std::vector<std::string_view>& given,
+                                          std::string (*spell)(std::string_view key)) {
+  const auto has = [](const std::vector<std::string_view>& keys, std::string_view key) {
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+  };
+  for (std::string_view key : given)
+    if (!has(kind.keys, key)) {
+      std::string where;
+      for (const PositionSetKind& k : position_set_kinds())
+        if (has(k.keys, key))
+          where += (where.empty() ? "" : ", ") + std::string(k.name) + (k.chosen_by.empty() ? "" : " with " + spell(k.chosen_by));
+      return SetKeyError{std::string(key), "does not apply to a position set of kind '" + std::string(kind.title) + "'" +
+                                               (where.empty() ? "" : "; " + spell(key) + " applies to " + spell("kind") + " " + where)};
+    }
+  for (std::string_view key : kind.required)
+    if (!has(given, key)) return SetKeyError{std::string(key), "is needed by a position set of kind '" + std::string(kind.title) + "'"};
+  return std::nullopt;
 }
 
 }  // namespace
 
-SetRequest set_request(const PositionSetConfig& ps) {
-  SetRequest r;
-  r.kind = ps.kind;
-  r.plies = ps.plies;
-  r.per_group = ps.per_group;
-  r.per_ply = ps.per_ply;
-  r.per_stratum = ps.per_stratum;
-  r.seed = ps.seed;
-  r.max_positions = ps.max_positions;
-  r.max_games = ps.max_games;
-  r.balance = ps.balance == "on" ? SetRequest::Balance::on : ps.balance == "off" ? SetRequest::Balance::off : SetRequest::Balance::automatic;
-  return r;
+SetKindChoice choose_set_kind(std::string_view name, const std::vector<std::string>& keys,
+                              std::string (*spell)(std::string_view key)) {
+  if (!spell) spell = spell_key;
+  const auto& known = position_set_keys();
+  std::vector<std::string_view> given;
+  for (const std::string& key : keys) {
+    const auto at = std::find(known.begin(), known.end(), key);
+    if (at == known.end()) {
+      std::string list;
+      for (std::string_view k : known) list += (list.empty() ? "" : ", ") + spell(k);
+      return {nullptr, SetKeyError{key, "is not a key of a position set (its keys: " + list + ")"}};
+    }
+    given.push_back(*at);
+  }
+  const PositionSetKind* kind = find_set_kind(name, given);
+  if (!kind) return {nullptr, SetKeyError{"kind", "'" + std::string(name) + "' is not one of " + set_kind_names()}};
+  if (auto error = check_set_keys(*kind, given, spell)) return {nullptr, std::move(error)};
+  return {kind, std::nullopt};
 }
 
-GeneratedSet generate_set(const Board& board, const SetRequest& r, StrongSolver& solver, const SetProgress& progress) {
-  check_plies(board, r.plies);
-  if (r.kind == PositionSetKind::stratified && r.per_stratum > 0) return pons_sets(board, r, solver, progress);
-  if (r.kind != PositionSetKind::random && board.cells() <= StateSpace::kMaxCells) return from_exact_solution(board, r);
-  GeneratedSet out;
-  const std::vector<Position> positions = positions_to_solve(board, r, out.notes);
-  solve_all(positions, solver, out, progress);
+bool parse_balance(std::string_view text, PositionSetSpec::Balance& out) {
+  if (text == "auto") out = PositionSetSpec::Balance::automatic;
+  else if (text == "on") out = PositionSetSpec::Balance::on;
+  else if (text == "off") out = PositionSetSpec::Balance::off;
+  else return false;
+  return true;
+}
+
+GeneratedSet generate_set(const Board& board, const PositionSetSpec& spec, const SetOptions& options) {
+  if (!spec.kind) throw std::invalid_argument("a position set needs a kind (" + set_kind_names() + ")");
+  const PositionSetKind& kind = *spec.kind;
+  const bool exact = board.cells() <= StateSpace::kMaxCells;
+  if (!exact && !kind.beyond_16_cells) {
+    std::string others;
+    std::string_view last;
+    for (const PositionSetKind& k : position_set_kinds())
+      if (k.beyond_16_cells && k.name != last) {
+        others += (others.empty() ? "" : ", ") + std::string(k.name);
+        last = k.name;
+      }
+    throw std::invalid_argument("kind '" + std::string(kind.name) + "' needs the exact solver (boards of at most " +
+                                std::to_string(StateSpace::kMaxCells) + " cells); " + board.name() + " has " +
+                                std::to_string(board.cells()) + " cells: use kind " + others);
+  }
+  check_plies(board, spec.plies);
+  SetContext context(board, exact ? exact_solution(board) : nullptr, spec.budget_seconds, options);
+  GeneratedSet out = kind.generate(context, spec);
+  out.strata.resize(out.entries.size());
+  out.unvalued.resize(out.entries.size(), false);
   return out;
 }
 

@@ -1,12 +1,16 @@
-// Position sets on every board up to 64 cells: each kind of
-// algorithms/exact/position_set.hpp, chosen without the exact solution where
-// the board is too large for it (algorithms/exact/position_set_sample.hpp)
-// and valued by the strong solver (strong_solve.hpp).
+// Position sets on every board up to 64 cells: the generators of the kinds
+// of position_set_spec.hpp (its table is defined in set_generator.cpp, each
+// entry beside its generator) and the one dispatcher, generate_set, that the
+// run, `tictac sets` and the Python module call.  Positions are chosen
+// from the exact solution up to 16 cells (algorithms/exact/position_set.hpp),
+// without it beyond (algorithms/exact/position_set_sample.hpp), and valued
+// by the strong solver (strong_solve.hpp), which is the exact solution up to
+// 16 cells.
 //
 // Up to 16 cells the kinds of position_set.hpp run from the exact solution as
-// they always have (stratified with per_group included); the new kind
-// `random` and the Pons strata (per_stratum) run on every board.  Beyond:
-//   empty, list       solved one by one
+// they always have; `random` and the Pons strata run on every board.  Beyond:
+//   empty, list, file given positions: solved one by one, or left to a run's
+//                     reference (SetOptions::defer_values)
 //   all               refused: the reachable positions of such a board are far
 //                     too many to list
 //   plies, canonical  enumerated layer by layer with duplicates merged;
@@ -14,8 +18,15 @@
 //                     (or a layer before it more than 20 times that)
 //   random            per_ply distinct unfinished positions per ply by seeded
 //                     random play (all of them where fewer exist, said so)
-//   stratified        Pons's six strata (per_stratum), below; per_group needs
-//                     the exact solution
+//   stratified        (per_group) every position of each wanted ply,
+//                     enumerated as for plies and strong-solved (one search per
+//                     symmetry class), grouped by (ply, distance) and chosen
+//                     by stratified_key of the position's 64-bit key
+//                     (position_key below) in place of the state-space code.
+//                     The distances come from one family, best's distance mode
+//                     (connect's on its gravity boards); the notes say so and
+//                     which column two families certified.
+//   stratified        (per_stratum) Pons's six strata, below
 //
 // Pons's strata on a board of n cells: the phase by ply, begin (ply <= n/3),
 // middle (n/3 < ply <= 2n/3), end (ply > 2n/3); the difficulty by distance,
@@ -43,59 +54,74 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "algorithms/exact/position_set.hpp"
 #include "algorithms/game/board.hpp"
-#include "harness/experiment/config.hpp"
+#include "harness/experiment/position_set_spec.hpp"
 #include "harness/experiment/strong_solve.hpp"
 
 namespace tictac {
-
-struct SetRequest {
-  enum class Balance : std::uint8_t { automatic, on, off };
-  PositionSetKind kind = PositionSetKind::empty;
-  std::vector<int> plies;          // plies, canonical (required beyond 16 cells), random, stratified (per_group)
-  int per_group = 0;               // stratified from the exact solution (position_set.hpp)
-  int per_ply = 0;                 // random
-  int per_stratum = 0;             // stratified, Pons's strata
-  std::uint64_t seed = 0;
-  std::size_t max_positions = 100000;  // plies and canonical
-  std::size_t max_games = 0;           // random and Pons strata: games of random play at most (0: 100 per wanted position)
-  Balance balance = Balance::automatic;
-  double max_seconds = 0;              // Pons strata: stop sampling after this long and keep what was found (0: no limit)
-  bool builders = false;               // Pons strata: every other game of the begin phase is a builder's game (below)
-  bool value_fallback = false;         // Pons strata, connect's gravity boards: seek the value of a position whose distance search ran out (it finds draws only); elsewhere the value comes first anyway (strong_solve.hpp)
-  std::vector<Position> positions;     // list
-};
-
-// The request of a configured set: its kind and the keys of its table (a
-// config's [[position_set]], or the options of `tictac sets`, which fills
-// one).  Positions of a list, max_seconds and value_fallback are left to the
-// caller: a config gives the first as text to parse per board, and has no
-// key for the other two.
-SetRequest set_request(const PositionSetConfig& set);
 
 // The six strata of a board of `cells` cells, in Pons's order (end-easy first)
 // and the stratum of a position ("" for none: a ply past the last).
 const std::vector<std::string>& pons_strata();
 std::string pons_stratum(int cells, int ply, int distance);
 
+// The stratum of a group of a stratified set by ply and distance, "ply 4
+// distance 7" ("unknown" for a distance of -1).
+std::string group_stratum(int ply, int distance);
+
+// The key of a position that stratified sets sample by beyond 16 cells.
+std::uint64_t position_key(const Position& p);
+
 struct GeneratedSet {
   std::vector<PositionEntry> entries;
   std::vector<std::string> strata;   // per entry: its Pons stratum, or "" (sets of other kinds)
   std::vector<std::string> notes;    // how the set was made and what it lacks: for the file's header and stderr
   std::vector<Position> unknown;     // positions left out: not solved within the budget
+  std::vector<bool> unvalued;        // per entry: a given position left for the caller to value (defer_values)
 };
 
 // Progress: called now and then with a line to show (on stderr).
 using SetProgress = std::function<void(const std::string&)>;
 
-// Throws std::invalid_argument for a request that cannot be met: a kind
-// refused on this board (with the reason), a ply out of range, more positions
-// than max_positions, an unreachable listed position.
-GeneratedSet generate_set(const Board& board, const SetRequest& request, StrongSolver& solver,
-                          const SetProgress& progress = {});
+struct SetOptions {
+  SetProgress progress;
+  // Beyond 16 cells, given positions (kinds empty, list, file) are left
+  // unvalued (value 0, distance -1, GeneratedSet::unvalued) for a run's
+  // reference to value the ones it plays; without, the strong solver values
+  // them.
+  bool defer_values = false;
+};
+
+// What a generator works with: the board, its exact solution up to 16 cells
+// (null beyond), the options, and the strong solver with the spec's budget,
+// made at its first use (kinds from the exact solution never make it).
+struct SetContext {
+  SetContext(const Board& b, std::shared_ptr<const ExactSolution> e, double budget, const SetOptions& o)
+      : board(b), exact(std::move(e)), budget_seconds(budget), options(o) {}
+  const Board& board;
+  std::shared_ptr<const ExactSolution> exact;
+  double budget_seconds;
+  const SetOptions& options;
+  StrongSolver& solver() {
+    if (!solver_) solver_.emplace(board, budget_seconds);
+    return *solver_;
+  }
+
+ private:
+  std::optional<StrongSolver> solver_;
+};
+
+// The set of `spec` on `board`: the kind's generator, after the checks every
+// kind shares (the kind works on the board, the plies are in range).  Throws
+// std::invalid_argument for a spec that cannot be met: a kind refused on
+// this board (with the reason), a ply out of range, more positions than
+// max_positions, an unreachable or unreadable listed position, a bad file.
+GeneratedSet generate_set(const Board& board, const PositionSetSpec& spec, const SetOptions& options = {});
 
 }  // namespace tictac

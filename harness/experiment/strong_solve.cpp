@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <vector>
 
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
@@ -53,6 +54,32 @@ void StrongSolver::make() {
 }
 
 StrongSolver::~StrongSolver() = default;
+
+std::string StrongSolver::certification() const {
+  if (exact_) return "";
+  const auto family = [](const std::string& spec) { return spec.substr(0, spec.find(':')); };
+  const std::string distance_family = family(distance_spec_);
+  if (!value_first_)
+    return "beyond 16 cells the values and distances come from one family, " + distance_family + " (" + distance_spec_ +
+           "); no column is certified by two";
+  // The race's proof counts first; the distance search must then agree on
+  // the value of a win or a loss.
+  std::vector<std::string> others;
+  for (const std::string& spec : {weak_spec_, partner_spec_})
+    if (!spec.empty() && family(spec) != distance_family) others.push_back(spec);
+  const bool all_other = others.size() == (partner_spec_.empty() ? 1u : 2u);
+  std::string value;
+  if (others.empty()) value = "no column is certified by two families (the value search is " + distance_family + " too)";
+  else if (all_other)
+    value = "the value of every win and loss is certified by two families (the value search, " + weak_spec_ +
+            (partner_spec_.empty() ? "" : " raced against " + partner_spec_) + ", and the distance search agree on it)";
+  else
+    value = "the value of a win or a loss is certified by two families where the value search's race was won by " +
+            others.front() + " (the distance search agrees on it); by " + distance_family + " alone where " +
+            (family(weak_spec_) == distance_family ? weak_spec_ : partner_spec_) + " won";
+  return "beyond 16 cells the distances come from one family, " + distance_family + "'s distance mode (" + distance_spec_ +
+         "); " + value + "; a draw's value comes from the value search alone (its distance is its empty cells)";
+}
 
 std::string StrongSolver::description() const {
   if (exact_) return "the exact retrograde solution";

@@ -79,6 +79,12 @@ class StrongSolver {
   // What solves the positions: "the exact retrograde solution" or the specs,
   // in the order they run, and the budget.
   std::string description() const;
+  // Which family certified which column, for a set's notes: "" up to 16
+  // cells (the exact solution); beyond, the distances come from one family
+  // (best's distance mode, or connect's on its gravity boards), and on the
+  // value-first boards the value of every win and loss from two (the value
+  // search and the distance search, which must agree).
+  std::string certification() const;
   // True when the value is sought first (beyond 16 cells, off the connect
   // solver's gravity boards): then an unknown position is one whose value
   // search ran out, whatever value_fallback says.

@@ -56,7 +56,6 @@ __all__ = [
     "run",
 ]
 
-POSITION_SET_KINDS = ("empty", "all", "canonical", "plies", "stratified", "list", "file")
 
 
 @dataclass(frozen=True)
@@ -410,52 +409,56 @@ def analyze(board: Board) -> dict:
     return json.loads(_core.analyze(_board(board)._board))
 
 
-def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = None, per_group: int = 0,
-              seed: int = 0, positions: Optional[Sequence[PositionLike]] = None,
-              file: Optional[Union[str, os.PathLike]] = None):
+def positions(board: Board, kind: str = "all", plies: Optional[Sequence[int]] = None, per_group: Optional[int] = None,
+              seed: Optional[int] = None, positions: Optional[Sequence[PositionLike]] = None,
+              file: Optional[Union[str, os.PathLike]] = None, *, per_ply: Optional[int] = None,
+              per_stratum: Optional[int] = None, max_positions: Optional[int] = None, max_games: Optional[int] = None,
+              budget: Optional[float] = None, balance: Optional[str] = None, max_seconds: Optional[float] = None,
+              builders: Optional[bool] = None, value_fallback: Optional[bool] = None, first: Optional[int] = None):
     """A position set of ``board`` with exact values, as a pandas DataFrame.
 
-    The kinds are those of an experiment config's ``[[position_set]]``
-    (docs/experiments.md): ``empty``; ``all`` (every reachable position
-    that is not finished); ``canonical`` (one per symmetry class);
-    ``plies`` (the not-finished positions at ``plies``); ``stratified``
-    (Pons-style: up to ``per_group`` positions from each (ply, distance)
-    group, at ``plies`` or every ply, chosen by ``seed``); ``list``
-    (``positions``, each checked); ``file`` (a position-set CSV, ``file``).
+    The kinds and keys are those of an experiment config's ``[[position_set]]``
+    and of ``tictac sets`` (docs/experiments.md), from the one table of
+    kinds: ``empty``; ``all`` (every reachable position that is not
+    finished; boards of at most 16 cells); ``canonical`` (one per symmetry
+    class); ``plies`` (the not-finished positions at ``plies``); ``random``
+    (``per_ply`` positions per ply by seeded random play); ``stratified``
+    (up to ``per_group`` positions from each (ply, distance) group, at
+    ``plies``, chosen by ``seed``; or, with ``per_stratum``, Pascal Pons's
+    six strata, sampled by random play); ``list`` (``positions``, each
+    checked); ``file`` (a position-set CSV, ``file``).  A key left None is
+    not given.
+
+    Up to 16 cells the values come from the exact solution; beyond, from the
+    strong solver within ``budget`` seconds per search (10 by default):
+    ``frame.attrs["notes"]`` says how the set was made and
+    ``frame.attrs["unknown"]`` lists the positions left out.
 
     Columns, as in a position-set file: board, k, gravity, position, ply, value (exact,
     X's point of view), value_to_move (the side to move's), distance (plies to the end under perfect play),
-    and for a stratified set stratum (its group, "ply P distance D").
-    Boards of at most 16 cells.  Raises ValueError for an unknown kind, an
-    option that does not apply to it, or an illegal or unreachable position.
+    and for a stratified set or a file with strata, stratum (a group "ply P distance D", or a Pons stratum).
+    Raises ValueError for an unknown kind, a key that does not apply to it,
+    or an illegal or unreachable position.
     """
     import pandas as pd
 
-    if kind not in POSITION_SET_KINDS:
-        raise ValueError(f"kind '{kind}' is not one of {', '.join(POSITION_SET_KINDS)}")
-    applies = {"plies": {"plies"}, "stratified": {"plies", "per_group", "seed"}, "list": {"positions"},
-               "file": {"file"}}.get(kind, set())
-    given = {"plies": plies is not None, "per_group": per_group != 0, "seed": seed != 0,
-             "positions": positions is not None, "file": file is not None}
-    for key, is_given in given.items():
-        if is_given and key not in applies:
-            raise ValueError(f"'{key}' does not apply to a position set of kind '{kind}'")
-    if kind == "plies" and not plies:
-        raise ValueError("a set of kind 'plies' needs a non-empty list of plies")
-    if kind == "list" and not positions:
-        raise ValueError("a set of kind 'list' needs a list of positions")
-    if kind == "file" and file is None:
-        raise ValueError("a set of kind 'file' needs a file")
     b = _board(board)
-    cols = _core.positions(b._board, kind, [int(p) for p in plies or []], int(per_group), int(seed),
-                           [b._stones(p) for p in positions or []], os.fspath(file) if file is not None else "")
+    given = {"plies": None if plies is None else [int(p) for p in plies], "per_group": per_group, "seed": seed,
+             "positions": None if positions is None else [b._stones(p) for p in positions],
+             "file": None if file is None else os.fspath(file), "per_ply": per_ply, "per_stratum": per_stratum,
+             "max_positions": max_positions, "max_games": max_games, "budget": budget, "balance": balance,
+             "max_seconds": max_seconds, "builders": builders, "value_fallback": value_fallback, "first": first}
+    cols = _core.positions(b._board, kind, {k: v for k, v in given.items() if v is not None})
     n = len(cols["position"])
     frame = {"board": [b.size_name] * n, "k": [b.k] * n, "gravity": [b.gravity] * n, "position": cols["position"],
              "ply": cols["ply"], "value": cols["value"], "value_to_move": cols["value_to_move"],
              "distance": cols["distance"]}
-    if "stratum" in cols:  # a stratified set: each position's group, "ply P distance D"
+    if "stratum" in cols:
         frame["stratum"] = cols["stratum"]
-    return pd.DataFrame(frame)
+    result = pd.DataFrame(frame)
+    result.attrs["notes"] = list(cols["notes"])
+    result.attrs["unknown"] = list(cols["unknown"])
+    return result
 
 
 class RunResult(NamedTuple):

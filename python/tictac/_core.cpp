@@ -33,7 +33,6 @@
 #include <vector>
 
 #include "algorithms/exact/analysis.hpp"
-#include "algorithms/exact/position_set.hpp"
 #include "algorithms/exact/solution.hpp"
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/rules.hpp"
@@ -42,10 +41,10 @@
 #include "harness/experiment/disagreements.hpp"
 #include "harness/experiment/run_plan.hpp"
 #include "harness/experiment/runner.hpp"
+#include "harness/experiment/set_generator.hpp"
 #include "harness/experiment/solve_report.hpp"
 #include "harness/formats/analysis_json.hpp"
 #include "harness/formats/notation.hpp"
-#include "harness/formats/position_set_io.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
@@ -125,57 +124,67 @@ std::vector<int> cells_of(Mask m) {
   return cells;
 }
 
-// The position set of a board with exact values, as columns.
-py::dict position_set(const Board& b, const std::string& kind, const std::vector<int>& plies, int per_group,
-                      std::uint64_t seed, const std::vector<std::string>& positions, const std::string& file) {
-  auto columns = interruptible([&](const std::atomic<bool>&) {
-    const auto exact = exact_solution(b);
-    std::vector<PositionEntry> set;
-    std::vector<std::string> strata;  // a file's stratum column, or a stratified set's groups
-    if (kind == "file") {
-      ReadSet read = read_position_set_file(file, b, exact.get());
-      set = std::move(read.entries);
-      if (std::any_of(read.strata.begin(), read.strata.end(), [](const std::string& s) { return !s.empty(); }))
-        strata = std::move(read.strata);
-    } else {
-      PositionSetSpec spec;
-      bool known = false;
-      for (auto k : {PositionSetKind::empty, PositionSetKind::all, PositionSetKind::canonical, PositionSetKind::plies,
-                     PositionSetKind::stratified, PositionSetKind::list})
-        if (to_string(k) == kind) {
-          spec.kind = k;
-          known = true;
-        }
-      if (!known)
-        throw std::invalid_argument("kind '" + kind + "' is not one of empty, all, canonical, plies, stratified, list, file");
-      spec.plies = plies;
-      spec.per_group = per_group;
-      spec.seed = seed;
-      for (const auto& text : positions) spec.positions.push_back(parse_position(b, text));
-      set = generate_position_set(*exact, spec);
-    }
-    std::vector<std::string> text;
-    std::vector<int> ply, value, distance, value_to_move;
-    for (const PositionEntry& e : set) {
-      text.push_back(format_position(b, e.position));
-      ply.push_back(e.ply);
-      value.push_back(e.value);
-      value_to_move.push_back(e.position.to_move() == Side::X ? e.value : -e.value);
-      distance.push_back(e.distance);
-    }
-    // A stratified set's groups, as a run writes them in its position files.
-    if (kind == "stratified")
-      for (const PositionEntry& e : set) strata.push_back(group_stratum(e.ply, e.distance));
-    return std::make_tuple(std::move(text), std::move(ply), std::move(value), std::move(distance), std::move(value_to_move),
-                           std::move(strata));
-  });
+// A key as Python writes it: 'per_group' (kind as it is).
+std::string python_key(std::string_view key) { return key == "kind" ? "kind" : "'" + std::string(key) + "'"; }
+
+// The spec of the keys given (a dict of the keyword arguments that are not
+// None), checked against the table of kinds as a config is.
+PositionSetSpec spec_of(const std::string& kind, const py::dict& keys) {
+  PositionSetSpec spec;
+  std::vector<std::string> given;
+  for (auto item : keys) given.emplace_back(py::str(item.first));
+  const SetKindChoice choice = choose_set_kind(kind, given, python_key);
+  if (choice.error) throw std::invalid_argument((choice.error->key == "kind" ? "kind" : python_key(choice.error->key)) + " " + choice.error->what);
+  spec.kind = choice.kind;
+  for (auto item : keys) {
+    const std::string key = py::str(item.first);
+    const py::handle v = item.second;
+    if (key == "plies") spec.plies = v.cast<std::vector<int>>();
+    else if (key == "per_group") spec.per_group = v.cast<int>();
+    else if (key == "per_ply") spec.per_ply = v.cast<int>();
+    else if (key == "per_stratum") spec.per_stratum = v.cast<int>();
+    else if (key == "seed") spec.seed = v.cast<std::uint64_t>();
+    else if (key == "max_positions") spec.max_positions = v.cast<std::size_t>();
+    else if (key == "max_games") spec.max_games = v.cast<std::size_t>();
+    else if (key == "first") spec.first = v.cast<std::size_t>();
+    else if (key == "budget") spec.budget_seconds = v.cast<double>();
+    else if (key == "max_seconds") spec.max_seconds = v.cast<double>();
+    else if (key == "builders") spec.builders = v.cast<bool>();
+    else if (key == "value_fallback") spec.value_fallback = v.cast<bool>();
+    else if (key == "positions") spec.positions = v.cast<std::vector<std::string>>();
+    else if (key == "file") spec.file = v.cast<std::string>();
+    else if (key == "balance" && !parse_balance(v.cast<std::string>(), spec.balance))
+      throw std::invalid_argument("'balance' must be one of auto, on, off");
+  }
+  return spec;
+}
+
+// The position set of a board with exact values (the strong solver's beyond
+// 16 cells: set_generator.hpp), as columns, with the generator's notes and
+// the positions it left unknown.
+py::dict position_set(const Board& b, const std::string& kind, const py::dict& keys) {
+  const PositionSetSpec spec = spec_of(kind, keys);
+  GeneratedSet set = interruptible([&](const std::atomic<bool>&) { return generate_set(b, spec); });
+  std::vector<std::string> text, unknown;
+  std::vector<int> ply, value, distance, value_to_move;
+  for (const PositionEntry& e : set.entries) {
+    text.push_back(format_position(b, e.position));
+    ply.push_back(e.ply);
+    value.push_back(e.value);
+    value_to_move.push_back(e.position.to_move() == Side::X ? e.value : -e.value);
+    distance.push_back(e.distance);
+  }
+  for (const Position& p : set.unknown) unknown.push_back(format_position(b, p));
   py::dict d;
-  d["position"] = std::get<0>(columns);
-  d["ply"] = std::get<1>(columns);
-  d["value"] = std::get<2>(columns);
-  d["distance"] = std::get<3>(columns);
-  d["value_to_move"] = std::get<4>(columns);
-  if (!std::get<5>(columns).empty()) d["stratum"] = std::get<5>(columns);
+  d["position"] = text;
+  d["ply"] = ply;
+  d["value"] = value;
+  d["distance"] = distance;
+  d["value_to_move"] = value_to_move;
+  // A stratified set's groups or Pons strata, or a file's stratum column.
+  if (std::any_of(set.strata.begin(), set.strata.end(), [](const std::string& x) { return !x.empty(); })) d["stratum"] = set.strata;
+  d["notes"] = set.notes;
+  d["unknown"] = unknown;
   return d;
 }
 
@@ -288,7 +297,12 @@ PYBIND11_MODULE(_core, m) {
     });
   });
 
-  m.def("positions", &position_set, "board"_a, "kind"_a, "plies"_a, "per_group"_a, "seed"_a, "positions"_a, "file"_a);
+  m.def("positions", &position_set, "board"_a, "kind"_a, "keys"_a);
+  m.def("position_set_keys", [] {
+    std::vector<std::string> keys;
+    for (std::string_view k : position_set_keys()) keys.emplace_back(k);
+    return keys;
+  });
 
   // (rows, cells, the disagreement message or None); the files are in `out`.
   m.def(

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "algorithms/exact/solution.hpp"
+#include "harness/experiment/position_set_spec.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "tests/cli_support.hpp"
@@ -227,4 +228,35 @@ TEST_CASE("tictac sets writes a stratified set that --check reads back on the bo
   const auto refused = run_tictac("sets --kind random --plies 2 --per-ply 3 --builders");
   CHECK(refused.exit_code == 2);
   CHECK_THAT(refused.err, Catch::Contains("--builders applies to --kind stratified"));
+}
+
+TEST_CASE("tictac sets makes per-group stratified sets beyond 16 cells, and a file set reads one back", "[cli]") {
+  tictac::test::TempDir dir;
+  const std::string out = (dir.path / "g.csv").string();
+  const auto made = run_tictac("sets --board 5x5 --k 4 --kind stratified --per-group 1 --plies 1 --seed 2 --budget 0 --out '" + out + "'");
+  REQUIRE(made.exit_code == 0);
+  const std::string text = tictac::test::read_file(out);
+  CHECK_THAT(text, Catch::Contains("--plies 1 --per-group 1"));  // the command that makes the set again
+  CHECK_THAT(text, Catch::Contains("the distances come from one family, best's distance mode"));
+  // Every row read back and checked (legal, reachable, value and distance consistent).
+  CHECK(run_tictac("sets --check '" + out + "'").exit_code == 0);
+  // As kind file, the rows come back as they are.
+  const std::string again = (dir.path / "again.csv").string();
+  REQUIRE(run_tictac("sets --board 5x5 --k 4 --kind file --file '" + out + "' --out '" + again + "'").exit_code == 0);
+  const auto rows = [](const std::string& t) { return t.substr(t.find("board,k,gravity")); };
+  CHECK(rows(tictac::test::read_file(again)) == rows(text));
+  // A key of another kind is refused with the kinds it applies to.
+  const auto refused = run_tictac("sets --board 5x5 --k 4 --kind file --file '" + out + "' --per-group 2");
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("--per-group applies to --kind stratified"));
+}
+
+TEST_CASE("every key of the table of kinds is an option of tictac sets", "[cli]") {
+  const std::string help = run_tictac("sets --help").out;
+  for (std::string_view key : tictac::position_set_keys()) {
+    std::string flag = key == "positions" ? "--position" : "--" + std::string(key);  // one position per --position
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    INFO(flag);
+    CHECK_THAT(help, Catch::Contains(flag + " "));
+  }
 }

@@ -24,15 +24,10 @@ const Solved& tictactoe() {
   static const Solved s;
   return s;
 }
-PositionSetSpec spec_of(PositionSetKind k) {
-  PositionSetSpec s;
-  s.kind = k;
-  return s;
-}
 }  // namespace
 
 TEST_CASE("the empty set is the empty board, a draw nine plies from the end", "[position_set]") {
-  const auto set = generate_position_set(tictactoe().solution, spec_of(PositionSetKind::empty));
+  const auto set = listed_positions(tictactoe().solution, {Position{}});
   REQUIRE(set.size() == 1);
   CHECK(set[0].position == Position{});
   CHECK(set[0].value == 0);
@@ -40,7 +35,7 @@ TEST_CASE("the empty set is the empty board, a draw nine plies from the end", "[
 }
 
 TEST_CASE("all non-terminal positions of 3x3 are the 4,520 of the ground truth", "[position_set]") {
-  const auto set = generate_position_set(tictactoe().solution, spec_of(PositionSetKind::all));
+  const auto set = unfinished_positions(tictactoe().solution, {}, false);
   CHECK(set.size() == 4520);
   std::set<std::pair<Mask, Mask>> distinct;
   for (const auto& e : set) {
@@ -51,16 +46,13 @@ TEST_CASE("all non-terminal positions of 3x3 are the 4,520 of the ground truth",
 }
 
 TEST_CASE("positions at plies 0 to 4 number 1, 9, 72, 252, 756 (none is finished yet)", "[position_set]") {
-  PositionSetSpec s = spec_of(PositionSetKind::plies);
   const int expected[] = {1, 9, 72, 252, 756};
   for (int ply = 0; ply <= 4; ++ply) {
-    s.plies = {ply};
-    const auto set = generate_position_set(tictactoe().solution, s);
+    const auto set = unfinished_positions(tictactoe().solution, {ply}, false);
     CHECK(set.size() == static_cast<std::size_t>(expected[ply]));
     for (const auto& e : set) CHECK(e.ply == ply);
   }
-  s.plies = {10};
-  CHECK_THROWS_WITH(generate_position_set(tictactoe().solution, s), Catch::Contains("outside 0..9"));
+  CHECK_THROWS_WITH(unfinished_positions(tictactoe().solution, {10}, false), Catch::Contains("outside 0..9"));
 }
 
 TEST_CASE("the canonical set has one position per symmetry class of the non-terminal positions", "[position_set]") {
@@ -75,7 +67,7 @@ TEST_CASE("the canonical set has one position per symmetry class of the non-term
         const Position c = group.canonical(space.position(i)).position;
         classes.insert({c.x, c.o});
       }
-    const auto set = generate_position_set(solution, spec_of(PositionSetKind::canonical));
+    const auto set = unfinished_positions(solution, {}, true);
     CHECK(set.size() == classes.size());
     std::set<std::pair<Mask, Mask>> seen;
     for (const auto& e : set) {
@@ -92,13 +84,9 @@ TEST_CASE("a stratified set keeps per_group positions of each (ply, distance) gr
   for (StateSpace::Index i = 0; i < t.space.size(); ++i)
     if (!t.space.terminal(i)) ++group_sizes[{t.space.position(i).ply(), t.solution.distance(i)}];
 
-  PositionSetSpec s = spec_of(PositionSetKind::stratified);
-  s.per_group = 0;
-  CHECK(generate_position_set(t.solution, s).size() == 4520);
+  CHECK(stratified_positions(t.solution, {}, 0, 0).size() == 4520);
 
-  s.per_group = 3;
-  s.seed = 7;
-  const auto set = generate_position_set(t.solution, s);
+  const auto set = stratified_positions(t.solution, {}, 3, 7);
   std::size_t expected = 0;
   for (auto [key, n] : group_sizes) expected += static_cast<std::size_t>(std::min(n, 3));
   CHECK(set.size() == expected);
@@ -110,24 +98,21 @@ TEST_CASE("a stratified set keeps per_group positions of each (ply, distance) gr
   }
   for (auto [key, n] : kept) CHECK(n == std::min(group_sizes[key], 3));
 
-  CHECK(generate_position_set(t.solution, s) == set);  // the same seed, the same set
-  s.seed = 8;
-  CHECK_FALSE(generate_position_set(t.solution, s) == set);
+  CHECK(stratified_positions(t.solution, {}, 3, 7) == set);  // the same seed, the same set
+  CHECK_FALSE(stratified_positions(t.solution, {}, 3, 8) == set);
 }
 
 TEST_CASE("a listed position gets its exact value, and an unreachable one is refused", "[position_set]") {
   const auto& t = tictactoe();
-  PositionSetSpec s = spec_of(PositionSetKind::list);
   // X X .     X to win at c1 (cell 2)
   // O O .
   // . . .
-  s.positions = {parse_position(t.board, "XX./OO./...")};
-  auto set = generate_position_set(t.solution, s);
+  auto set = listed_positions(t.solution, {parse_position(t.board, "XX./OO./...")});
   REQUIRE(set.size() == 1);
   CHECK(set[0].value == 1);
   CHECK(set[0].distance == 1);
-  s.positions = {Position{0b111, 0}};  // three X, no O: never reachable
-  CHECK_THROWS_WITH(generate_position_set(t.solution, s), Catch::Contains("not reachable"));
+  // three X, no O: never reachable
+  CHECK_THROWS_WITH(listed_positions(t.solution, {Position{0b111, 0}}), Catch::Contains("not reachable"));
 }
 
 TEST_CASE("every kind of position set works on a gravity board (3x4, k=3, with gravity)", "[position_set]") {
@@ -151,38 +136,30 @@ TEST_CASE("every kind of position set works on a gravity board (3x4, k=3, with g
     }
   CHECK(nonterminal == 4631);  // the analysis's figure, itself checked against an independent walk
 
-  const auto empty = generate_position_set(g.solution, spec_of(PositionSetKind::empty));
+  const auto empty = listed_positions(g.solution, {Position{}});
   REQUIRE(empty.size() == 1);
   CHECK(empty[0].value == 1);  // 3x4 with gravity and k=3: X wins
   CHECK(empty[0].distance == 9);
 
-  const auto all = generate_position_set(g.solution, spec_of(PositionSetKind::all));
+  const auto all = unfinished_positions(g.solution, {}, false);
   CHECK(all.size() == nonterminal);
   for (const auto& e : all) {
     REQUIRE(check_legality(g.board, e.position) == Legality::legal);
     REQUIRE(e.position.legal_moves(g.board) != 0);
     REQUIRE(e.value == g.solution.value(e.position));
   }
-  CHECK(generate_position_set(g.solution, spec_of(PositionSetKind::canonical)).size() == classes.size());
+  CHECK(unfinished_positions(g.solution, {}, true).size() == classes.size());
 
-  PositionSetSpec plies = spec_of(PositionSetKind::plies);
-  plies.plies = {0, 1, 2};
-  CHECK(generate_position_set(g.solution, plies).size() == 1 + 4 + 16);  // four columns, then four again
+  CHECK(unfinished_positions(g.solution, {0, 1, 2}, false).size() == 1 + 4 + 16);  // four columns, then four again
 
-  PositionSetSpec strat = spec_of(PositionSetKind::stratified);
-  strat.per_group = 2;
-  strat.seed = 3;
-  const auto sample = generate_position_set(g.solution, strat);
+  const auto sample = stratified_positions(g.solution, {}, 2, 3);
   std::map<std::pair<int, int>, int> kept;
   for (const auto& e : sample) CHECK(++kept[{e.ply, e.distance}] <= 2);
   CHECK(sample.size() < nonterminal);
   CHECK_FALSE(sample.empty());
 
-  PositionSetSpec list = spec_of(PositionSetKind::list);
-  list.positions = {parse_position(g.board, "..../..../XO..")};
-  CHECK(generate_position_set(g.solution, list).size() == 1);
+  CHECK(listed_positions(g.solution, {parse_position(g.board, "..../..../XO..")}).size() == 1);
   // A stone of each side on the bottom row is legal without gravity too;
   // one floating over an empty cell is never reached by drops.
-  list.positions = {parse_stones(g.board, "..../X.../.O..")};
-  CHECK_THROWS_WITH(generate_position_set(g.solution, list), Catch::Contains("not reachable"));
+  CHECK_THROWS_WITH(listed_positions(g.solution, {parse_stones(g.board, "..../X.../.O..")}), Catch::Contains("not reachable"));
 }

@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
+#include <set>
+
 #include "harness/experiment/config.hpp"
 #include "harness/experiment/run_plan.hpp"
 
@@ -50,7 +54,7 @@ TEST_CASE("a minimal config reads with its defaults", "[config]") {
   REQUIRE(c.strategies.size() == 1);
   CHECK(c.strategies[0].spec() == "negamax");
   REQUIRE(c.position_sets.size() == 1);
-  CHECK(c.position_sets[0].kind == PositionSetKind::empty);
+  CHECK(c.position_sets[0].spec.kind->name == "empty");
 }
 
 TEST_CASE("lists of option values expand to their cross product, first option slowest", "[config]") {
@@ -121,14 +125,14 @@ file = "sets/a.csv"
 )",
                               "experiments/exp.toml");
   REQUIRE(c.position_sets.size() == 5);
-  CHECK(c.position_sets[1].plies == std::vector<int>{1, 2});
-  CHECK(c.position_sets[2].kind == PositionSetKind::stratified);
-  CHECK(c.position_sets[2].per_group == 4);
-  CHECK(c.position_sets[2].seed == 9);
-  CHECK(c.position_sets[3].positions.size() == 2);
+  CHECK(c.position_sets[1].spec.plies == std::vector<int>{1, 2});
+  CHECK(c.position_sets[2].spec.kind == find_set_kind("stratified", {}));
+  CHECK(c.position_sets[2].spec.per_group == 4);
+  CHECK(c.position_sets[2].spec.seed == 9);
+  CHECK(c.position_sets[3].spec.positions.size() == 2);
   CHECK(c.position_sets[3].position_lines[1] == 29);
-  CHECK(c.position_sets[4].from_file);
-  CHECK(c.position_sets[4].file == std::filesystem::path("experiments/sets/a.csv"));
+  CHECK(c.position_sets[4].spec.kind->name == "file");
+  CHECK(c.position_sets[4].spec.file == std::filesystem::path("experiments/sets/a.csv"));
 }
 
 TEST_CASE("an unknown key is an error naming the file, the line and the key", "[config]") {
@@ -301,4 +305,57 @@ TEST_CASE("a strategy may be limited to some position sets, named and checked wi
              Catch::StartsWith("exp.toml:9: key 'sets': each position set must be named by a string"));
   CHECK_THAT(error_of(edited("name = \"negamax\"", "name = \"negamax\"\nsets = \"empty\"")),
              Catch::StartsWith("exp.toml:9: key 'sets': must be a list"));
+}
+
+TEST_CASE("the keys that only tictac sets had are config keys of Pons's strata, refused elsewhere at their line", "[config]") {
+  const std::string pons = std::string(kMinimal) + R"(
+[[position_set]]
+name = "pons"
+kind = "stratified"
+per_stratum = 5
+builders = true
+max_seconds = 30
+value_fallback = true
+)";
+  const ExperimentConfig c = parse_config(pons, "exp.toml");
+  const PositionSetSpec& s = c.position_sets[1].spec;
+  CHECK(s.kind->chosen_by == "per_stratum");
+  CHECK(s.builders);
+  CHECK(s.max_seconds == 30);
+  CHECK(s.value_fallback);
+  const std::string random = std::string(kMinimal) + R"(
+[[position_set]]
+name = "sample"
+kind = "random"
+plies = [2]
+per_ply = 3
+builders = true
+)";
+  CHECK_THAT(error_of(random), Catch::StartsWith("exp.toml:19: key 'builders': does not apply to a position set of kind 'random'") &&
+                                   Catch::Contains("builders applies to kind stratified with per_stratum"));
+}
+
+TEST_CASE("every key of the table of kinds is a config key of the kinds it applies to", "[config]") {
+  // A value for each key (a key added to the table without one here fails below).
+  const std::map<std::string_view, std::string> values = {
+      {"plies", "[1]"},        {"per_group", "1"},     {"per_ply", "1"},       {"per_stratum", "1"},
+      {"seed", "1"},           {"max_positions", "9"}, {"max_games", "9"},     {"budget", "1"},
+      {"balance", "\"on\""},   {"max_seconds", "1"},   {"builders", "true"},   {"value_fallback", "true"},
+      {"positions", "[\"X../.../...\"]"}, {"file", "\"a.csv\""}, {"first", "1"}};
+  for (std::string_view key : position_set_keys()) {
+    INFO(key);
+    REQUIRE(values.count(key));
+    for (const PositionSetKind& kind : position_set_kinds()) {
+      if (std::find(kind.keys.begin(), kind.keys.end(), key) == kind.keys.end()) continue;
+      std::string set = "\n[[position_set]]\nname = \"s\"\nkind = \"" + std::string(kind.name) + "\"\n";
+      std::set<std::string_view> keys(kind.required.begin(), kind.required.end());
+      keys.insert(key);
+      if (!kind.chosen_by.empty()) keys.insert(kind.chosen_by);
+      for (std::string_view k : keys) set += std::string(k) + " = " + values.at(k) + "\n";
+      std::string text = kMinimal;
+      text.replace(text.find("[[position_set]]"), std::string::npos, set);
+      INFO(text);
+      CHECK(parse_config(text, "exp.toml").position_sets.at(0).spec.kind == &kind);
+    }
+  }
 }

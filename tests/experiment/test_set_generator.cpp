@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "algorithms/exact/position_set_sample.hpp"
@@ -68,13 +69,13 @@ TEST_CASE("a position is reachable in play exactly when the state space holds it
 
 TEST_CASE("a random set where fewer positions exist gives them all and says so", "[set_generator]") {
   const Board b(3, 3, 3);
-  StrongSolver solver(b, 0);
-  SetRequest r;
-  r.kind = PositionSetKind::random;
+  PositionSetSpec r;
+  r.kind = find_set_kind("random", {});
+  r.budget_seconds = 0;
   r.plies = {1, 4};
   r.per_ply = 20;
   r.seed = 5;
-  const GeneratedSet g = generate_set(b, r, solver);
+  const GeneratedSet g = generate_set(b, r);
   std::size_t at1 = 0, at4 = 0;
   std::set<std::pair<Mask, Mask>> distinct;
   const auto exact = exact_solution(b);
@@ -91,7 +92,7 @@ TEST_CASE("a random set where fewer positions exist gives them all and says so",
   REQUIRE(g.notes.size() == 1);
   CHECK_THAT(g.notes[0], Catch::Contains("only 9"));
   // the same seed, the same set
-  CHECK(generate_set(b, r, solver).entries == g.entries);
+  CHECK(generate_set(b, r).entries == g.entries);
 }
 
 TEST_CASE("a builder's game is legal play to its ply, and the builder's lines are fuller than in random play", "[set_generator]") {
@@ -126,13 +127,13 @@ TEST_CASE("a builder's game is legal play to its ply, and the builder's lines ar
 TEST_CASE("Pons's strata hold positions whose ply and exact distance put them there", "[set_generator]") {
   const Board b(4, 4, 3, true);
   const auto exact = exact_solution(b);
-  StrongSolver solver(b, 0);
-  SetRequest r;
-  r.kind = PositionSetKind::stratified;
+  PositionSetSpec r;
+  r.kind = find_set_kind("stratified", {"per_stratum"});
+  r.budget_seconds = 0;
   r.per_stratum = 15;
   r.seed = 3;
   r.builders = GENERATE(false, true);
-  const GeneratedSet g = generate_set(b, r, solver);
+  const GeneratedSet g = generate_set(b, r);
   CHECK(std::any_of(g.notes.begin(), g.notes.end(), [](const std::string& n) {
           return n.find("builders' games") != std::string::npos;
         }) == r.builders);
@@ -156,14 +157,14 @@ TEST_CASE("a strong solve that runs out of its budget is unknown, not a value", 
 
 TEST_CASE("kind all beyond 16 cells is refused with the reason", "[set_generator]") {
   const Board b(5, 5, 4);
-  StrongSolver solver(b, 1);
-  SetRequest r;
-  r.kind = PositionSetKind::all;
-  CHECK_THROWS_WITH(generate_set(b, r, solver), Catch::Contains("needs the exact solver"));
-  r.kind = PositionSetKind::plies;
+  PositionSetSpec r;
+  r.kind = find_set_kind("all", {});
+  r.budget_seconds = 1;
+  CHECK_THROWS_WITH(generate_set(b, r), Catch::Contains("needs the exact solver"));
+  r.kind = find_set_kind("plies", {});
   r.plies = {6};
   r.max_positions = 1000;
-  CHECK_THROWS_WITH(generate_set(b, r, solver), Catch::Contains("there are more than") && Catch::Contains("max_positions is 1000"));
+  CHECK_THROWS_WITH(generate_set(b, r), Catch::Contains("there are more than") && Catch::Contains("max_positions is 1000"));
 }
 
 TEST_CASE("a set file's bad row or repeated position is refused naming the file, the line and the rule", "[set_generator]") {
@@ -263,4 +264,94 @@ TEST_CASE("beyond 16 cells the strong solver's values agree with best's and its 
   }
   CHECK(draws > 0);  // the sample holds both kinds (seeded: the same every run)
   CHECK(decided > 0);
+}
+
+// The side to move makes the last move of a game it wins: a won position's
+// distance is odd, a lost one's even, a draw's its empty cells (every cell
+// filled).  An invariant of the rules, not of the search that found it.
+static void check_distance_fits_value(const Board& b, const PositionEntry& e) {
+  const int to_move = e.value * (e.position.to_move() == Side::X ? 1 : -1);
+  if (to_move == 0) CHECK(e.distance == b.cells() - e.ply);
+  else CHECK(e.distance % 2 == (to_move > 0 ? 1 : 0));
+  CHECK(e.distance <= b.cells() - e.ply);
+}
+
+TEST_CASE("per-group stratified sets work beyond 16 cells (5x5, k=4), their values agree with another family and "
+          "their notes name the one family of the distances",
+          "[set_generator]") {
+  const Board b(5, 5, 4);
+  PositionSetSpec r;
+  r.kind = find_set_kind("stratified", {});
+  r.plies = {0, 1};
+  r.per_group = 2;
+  r.seed = 4;
+  r.budget_seconds = 0;
+  const GeneratedSet g = generate_set(b, r);
+  REQUIRE(g.unknown.empty());
+  REQUIRE_FALSE(g.entries.empty());
+  std::map<std::pair<int, int>, int> groups;
+  auto dfpn = make_strategy(b, "dfpn");  // the value by another family than best's distance mode
+  for (std::size_t i = 0; i < g.entries.size(); ++i) {
+    const PositionEntry& e = g.entries[i];
+    CHECK(++groups[{e.ply, e.distance}] <= 2);
+    CHECK(g.strata[i] == group_stratum(e.ply, e.distance));
+    CHECK(dfpn->search(e.position).value == e.value);
+    check_distance_fits_value(b, e);
+  }
+  // Symmetric first moves share a value and distance: ply 1's groups hold
+  // every distance that one of its 25 positions has.
+  std::set<int> distances;
+  for (const auto& [key, n] : groups)
+    if (key.first == 1) distances.insert(key.second);
+  CHECK(distances.size() <= 6);  // at most one distance per symmetry class of a first move (6 on 5x5)
+  const auto says = [&](const std::string& what) {
+    return std::any_of(g.notes.begin(), g.notes.end(), [&](const std::string& n) { return n.find(what) != std::string::npos; });
+  };
+  CHECK(says("distances come from one family, best's distance mode"));
+  CHECK(says("certified by two families"));
+  CHECK(generate_set(b, r).entries == g.entries);  // the same seed, the same set
+}
+
+TEST_CASE("a file set beyond 16 cells reads its rows with their values, and given positions can be left to the caller",
+          "[set_generator]") {
+  const Board b(5, 5, 4);
+  PositionSetSpec r;
+  r.kind = find_set_kind("file", {});
+  r.file = std::filesystem::path(TICTAC_SOURCE_DIR) / "experiments/sets/{board}-end-easy.csv";
+  r.first = 5;
+  const GeneratedSet g = generate_set(b, r);
+  const ReadSet read = read_position_set_file(std::filesystem::path(TICTAC_SOURCE_DIR) / "experiments/sets/5x5k4-end-easy.csv", b, nullptr);
+  REQUIRE(g.entries.size() == 5);
+  for (std::size_t i = 0; i < 5; ++i) {
+    CHECK(g.entries[i] == read.entries[i]);
+    CHECK(g.strata[i] == "end-easy");
+    CHECK_FALSE(g.unvalued[i]);
+  }
+  PositionSetSpec empty;
+  empty.kind = find_set_kind("empty", {});
+  const GeneratedSet deferred = generate_set(b, empty, SetOptions{{}, true});
+  REQUIRE(deferred.entries.size() == 1);
+  CHECK(deferred.unvalued[0]);
+  CHECK(deferred.entries[0].distance == -1);
+}
+
+TEST_CASE("every kind of the table names its keys once, and a key that does not apply is refused with the kinds it applies to",
+          "[set_generator]") {
+  for (const PositionSetKind& k : position_set_kinds()) {
+    for (std::string_view key : k.keys)
+      CHECK(std::find(position_set_keys().begin(), position_set_keys().end(), key) != position_set_keys().end());
+    for (std::string_view key : k.required) CHECK(std::find(k.keys.begin(), k.keys.end(), key) != k.keys.end());
+    if (!k.chosen_by.empty()) CHECK(std::find(k.keys.begin(), k.keys.end(), k.chosen_by) != k.keys.end());
+    CHECK(k.beyond_16_cells == (k.name != "all"));  // every other kind can be certified beyond 16 cells
+  }
+  const SetKindChoice pons = choose_set_kind("stratified", {"per_stratum", "builders"}, nullptr);
+  REQUIRE(pons.kind);
+  CHECK(pons.kind->chosen_by == "per_stratum");
+  CHECK(choose_set_kind("stratified", {"per_group"}, nullptr).kind == find_set_kind("stratified", {}));
+  const SetKindChoice bad = choose_set_kind("random", {"plies", "per_ply", "builders"}, nullptr);
+  REQUIRE(bad.error);
+  CHECK(bad.error->key == "builders");
+  CHECK_THAT(bad.error->what, Catch::Contains("builders applies to kind stratified with per_stratum"));
+  CHECK(choose_set_kind("plies", {}, nullptr).error->key == "plies");
+  CHECK(choose_set_kind("plies", {"plys"}, nullptr).error->what.find("is not a key") != std::string::npos);
 }

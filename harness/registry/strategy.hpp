@@ -151,7 +151,7 @@ std::unique_ptr<Strategy> make_strategy(const Board& board, std::string_view spe
 std::optional<std::size_t> seeded_option(std::string_view name,
                                          const std::vector<std::pair<std::string, std::string>>& options);
 
-// Whether the connect solver (algorithms/search/connect_solver.hpp) solves
+// Whether the connect solver (algorithms/search/connect/connect_solver.hpp) solves
 // the board: a gravity board its bitboards hold.  There it is the default,
 // the distance strategy and the reference's gravity family.
 bool connect_holds(const Board& board);

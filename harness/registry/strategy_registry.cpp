@@ -7,7 +7,7 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "algorithms/search/connect_bitboard.hpp"
+#include "algorithms/search/connect/connect_bitboard.hpp"
 #include "harness/registry/families/families.hpp"
 #include "harness/registry/orderings.hpp"
 #include "harness/registry/strategy.hpp"
@@ -62,7 +62,7 @@ std::vector<StrategyEntry>& strategy_table() {
        family::retrograde()},
       {{"best",
         "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
-        "(algorithms/search/best_search.hpp)",
+        "(algorithms/search/best/best_search.hpp)",
         family::best_options(), 1.0,
         "searches the legal drops; wins, threats and forced blocks count only holes that are legal drops now; "
         "threats also skips a move just below an opponent's hole (it would open the hole); "
@@ -83,7 +83,7 @@ std::vector<StrategyEntry>& strategy_table() {
        family::seed003()},
       {{"connect",
         "exact solver for gravity boards (Connect-Four and its family; a gravity board with (rows + 1) * cols <= 64): "
-        "bitboards, threat ordering, claimeven bounds, a table of both bounds (algorithms/search/connect_solver.hpp)",
+        "bitboards, threat ordering, claimeven bounds, a table of both bounds (algorithms/search/connect/connect_solver.hpp)",
         family::connect_options(), 1.0,
         "made for gravity: the legal drops on column-major bitboards, every option sound there (boards without "
         "gravity are refused)"},

@@ -162,7 +162,7 @@ class ProofKnowledge {
     int lines = 0;
     for (std::size_t i = 0; i < windows_.size(); ++i) {
       for (std::size_t j = 0; j < i && line[i] < 0; ++j)
-        if (same_line(windows_[i], windows_[j])) line[i] = line[j];
+        if (board_.same_line(windows_[i], windows_[j])) line[i] = line[j];
       if (line[i] < 0) line[i] = lines++;
     }
     for (int l = 0; l < lines; ++l) {
@@ -399,23 +399,6 @@ class ProofKnowledge {
     for (const Mask w : windows_)
       if (!(w & theirs) && (w & empty & ~r) && small_count(w & mine) + small_count(w & zone) >= need) r |= w & empty;
     return r;
-  }
-
-  // Whether two windows lie on one straight line (the cells of both are
-  // collinear in the same direction).
-  bool same_line(Mask u, Mask v) const {
-    const int c = board_.cols();
-    auto dir = [&](Mask w) {
-      const int a = std::countr_zero(w), b = std::countr_zero(w & (w - 1));
-      if (!(w & (w - 1))) return std::pair{0, 0};  // k = 1: a window is a cell
-      return std::pair{b / c - a / c, b % c - a % c};
-    };
-    const auto [dr, dc] = dir(u);
-    if (dir(v) != std::pair{dr, dc} || (dr == 0 && dc == 0)) return false;
-    // The first cell of v on the line through u's first cell in that direction.
-    const int a = std::countr_zero(u), b = std::countr_zero(v);
-    const int r0 = a / c, c0 = a % c, r1 = b / c, c1 = b % c;
-    return (r1 - r0) * dc == (c1 - c0) * dr;
   }
 
   // The moves of `moves` that no other empty cell dominates (see the

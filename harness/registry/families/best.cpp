@@ -1,10 +1,10 @@
-// best, the ablation ladder (algorithms/search/best_search.hpp): its options
+// best, the ablation ladder (algorithms/search/best/best_search.hpp): its options
 // and its factory.
 #include <cstdint>
 #include <memory>
 #include <string>
 
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 #include "algorithms/search/policy.hpp"
 #include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/families/families.hpp"

@@ -1,10 +1,10 @@
 // connect, the exact solver for gravity boards
-// (algorithms/search/connect_solver.hpp): its options and its factory.
+// (algorithms/search/connect/connect_solver.hpp): its options and its factory.
 #include <memory>
 #include <stdexcept>
 #include <string>
 
-#include "algorithms/search/connect_solver.hpp"
+#include "algorithms/search/connect/connect_solver.hpp"
 #include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/families/families.hpp"
 

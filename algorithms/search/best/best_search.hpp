@@ -136,7 +136,7 @@
 #include "algorithms/tables/bound_table.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/game/rules.hpp"
-#include "algorithms/search/breaker_pairing.hpp"
+#include "algorithms/search/best/breaker_pairing.hpp"
 #include "algorithms/search/policy.hpp"
 #include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"

@@ -101,7 +101,7 @@
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/search/cancellable.hpp"
-#include "algorithms/search/connect_bitboard.hpp"
+#include "algorithms/search/connect/connect_bitboard.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
 #include "algorithms/tables/connect_table.hpp"

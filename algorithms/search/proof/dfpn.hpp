@@ -56,6 +56,7 @@
 #include "algorithms/search/proof/proof_question.hpp"
 #include "algorithms/search/proof/proof_table.hpp"
 #include "algorithms/search/proof/proof_value.hpp"
+#include "algorithms/search/proof/prover.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
 #include "algorithms/tables/bound.hpp"
@@ -82,56 +83,42 @@ inline int proof_table_bits(const Board& b) {
 }
 
 template <class Stats>
-class Dfpn {
+class Dfpn : public ProverCore<Dfpn<Stats>, Stats, DfpnOptions> {
+  using Core = ProverCore<Dfpn<Stats>, Stats, DfpnOptions>;
+  friend Core;
+
  public:
   using Options = DfpnOptions;
-  static constexpr std::uint32_t kCancelPollNodes = kProverCancelPollNodes;  // proof_number.hpp
 
   Dfpn(const Board& board, Options options = {})
-      : board_(board),
-        opt_(sound_prover_options(board, options)),
-        knowledge_(board, options.knowledge),
-        images_(board, options.canonical),
-        table_(options.tt_bits > 0 ? options.tt_bits : proof_table_bits(board)) {}
-
-  const Options& options() const { return opt_; }
+      : Core(board, options), table_(options.tt_bits > 0 ? options.tt_bits : proof_table_bits(board)) {}
 
   // The next n searches clear their tables without wiping them (the
   // tables' reserve_clears): called before timed searches, not between them.
   void reserve_searches(std::uint64_t n) { table_.reserve_clears(n); }
 
-  SearchResult search(const Position& root, Stats& stats) {
-    stats_ = &stats;
+ private:
+  using Core::add, Core::decided, Core::initial, Core::other_game, Core::other_game_verdict, Core::proven_zone;
+  using Core::board_, Core::opt_, Core::knowledge_, Core::images_, Core::stats_, Core::q_;
+  using ZonedChild = typename Core::ZonedChild;
+
+  void start_search() {
     nodes_ = 0;
     table_.clear();
-    stolen_ = false;
-    SearchResult r = proof_value(
-        board_, root, opt_.value,
-        [this](const Position& p, const ProofQuestion& q, std::uint64_t limit) { return prove(p, q, limit); },
-        &stolen_);
-    if constexpr (requires { stats.s; }) {
-      stats.s.tt_capacity = table_.capacity();
-      stats.s.table_bytes = table_.bytes();
-      stats.s.tt_occupancy = table_.occupancy();
-      r.stats = stats.result();
-    }
-    return r;
+  }
+  void table_statistics(SearchStats& s) const {
+    s.tt_capacity = table_.capacity();
+    s.table_bytes = table_.bytes();
+    s.tt_occupancy = table_.occupancy();
   }
 
-  // Whether the last search used strategy-stealing.
-  bool used_strategy_stealing() const { return stolen_; }
-
- private:
   struct Child {
     ProofKey key;
     Mask zone;
     ProofNumber pn, dn;
     std::uint8_t cell;
   };
-  struct Values {
-    ProofNumber pn, dn;
-    Mask zone;  // proven: in the frame of the position searched
-  };
+  using Values = ProofNumbers;  // the zone: in the frame of the position searched
 
   BinaryProof prove(const Position& root, const ProofQuestion& q, std::uint64_t limit) {
     q_ = q;
@@ -148,25 +135,16 @@ class Dfpn {
     return b;
   }
 
-  // The other game's entry for a child, when it decides this game too: a
-  // breaker win of the weak game disproves the real question, a win of the
-  // real game proves the weak one (the winner's strategy never lets the
-  // opponent's lines matter).  The real proof carries no weak-game zone, so
-  // its zone is every cell.
-  bool other_game(Child& c, Side mover) {
-    ProofQuestion q = q_;
-    q.game = q_.real() ? Game::weak : Game::real;
-    const ProofEntry* hit = table_.probe(c.key.position.x, c.key.position.o, key_tag(q, mover), *stats_);
+  // The other game's entry for a child, when it decides this game too
+  // (ProverCore::other_game_verdict).
+  bool decided_by_other_game(Child& c, Side mover) {
+    const ProofEntry* hit = table_.probe(c.key.position.x, c.key.position.o, key_tag(other_game(), mover), *stats_);
     if (!hit) return false;
-    if (q_.real() && hit->dn == 0) {
-      c.pn = kInfinity, c.dn = 0;
-      return true;
-    }
-    if (!q_.real() && hit->pn == 0) {
-      c.pn = 0, c.dn = kInfinity, c.zone = board_.full();
-      return true;
-    }
-    return false;
+    const Outcome v = other_game_verdict(hit->pn, hit->dn);
+    if (v == Outcome::open) return false;
+    const ProofNumbers d = decided(v, board_.full());
+    c.pn = d.pn, c.dn = d.dn, c.zone = d.zone;
+    return true;
   }
 
   int any_move(const Position& p) const { return std::countr_zero(board_.legal_moves(p.occupied())); }
@@ -180,11 +158,6 @@ class Dfpn {
   static ProofNumber pass_on(ProofNumber th, ProofNumber own, ProofNumber child) {
     if (th >= kInfinity) return kInfinity;
     return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, std::uint64_t{th} - own + child));
-  }
-  // Finite sums stop below infinity: a large sum is not a disproof.
-  static ProofNumber add(ProofNumber a, ProofNumber b) {
-    if (a >= kInfinity || b >= kInfinity) return kInfinity;
-    return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, std::uint64_t{a} + b));
   }
 
   Values mid(const Position& p, Side mover, ProofNumber thpn, ProofNumber thdn, int depth) {
@@ -204,7 +177,7 @@ class Dfpn {
 
     const NodeEval e = knowledge_.evaluate(p, mover, q_, true);
     if (e.outcome != Outcome::open) {
-      const Values v = e.outcome == Outcome::proven ? Values{0, kInfinity, e.zone} : Values{kInfinity, 0, 0};
+      const Values v = decided(e.outcome, e.zone);
       if (depth == 0) root_move_ = e.move;
       table_.store(key.position.x, key.position.o, tag, v.pn, v.dn, images_.map(key.symmetry, v.zone), 1, *stats_);
       return v;
@@ -233,8 +206,8 @@ class Dfpn {
       after.play(c.cell, mover);
       const Outcome done = knowledge_.after_move(after, mover, c.cell, q_);
       if (done != Outcome::open) {
-        c.pn = done == Outcome::proven ? 0 : kInfinity;
-        c.dn = done == Outcome::proven ? kInfinity : 0;
+        const ProofNumbers d = decided(done, 0);
+        c.pn = d.pn, c.dn = d.dn;
         continue;
       }
       if (const ProofEntry* hit = table_.probe(c.key.position.x, c.key.position.o, child_tag, *stats_)) {
@@ -246,17 +219,9 @@ class Dfpn {
         if (c.pn == 0) c.zone = images_.unmap(c.key.symmetry, hit->zone);
         continue;
       }
-      if (opt_.value.maker_breaker && other_game(c, next)) continue;
-      const ProofKnowledge::Estimate ce = knowledge_.estimate(p, mover, q_, c.cell);
-      if (ce.outcome == Outcome::proven) {
-        c.pn = 0, c.dn = kInfinity, c.zone = ce.zone;
-      } else if (ce.outcome == Outcome::disproven) {
-        c.pn = kInfinity, c.dn = 0;
-      } else {
-        const ProofNumber mobility = static_cast<ProofNumber>(ce.moves);
-        c.pn = next == q_.attacker ? 1 : mobility;
-        c.dn = next == q_.attacker ? mobility : 1;
-      }
+      if (opt_.value.maker_breaker && decided_by_other_game(c, next)) continue;
+      const ProofNumbers start = initial(knowledge_.estimate(p, mover, q_, c.cell), next);
+      c.pn = start.pn, c.dn = start.dn, c.zone = start.zone;
     }
 
     ProofNumber pn = 0, dn = 0;
@@ -292,44 +257,27 @@ class Dfpn {
     }
 
     Values v{pn, dn, 0};
-    if (pn == 0) {
-      if (or_node) {
-        for (int i = 0; i < n; ++i)
-          if (ch[i].pn == 0) {
-            v.zone = ch[i].zone | Mask{1} << ch[i].cell;
-            if (depth == 0) root_move_ = ch[i].cell;
-            break;
-          }
-      } else {
-        Mask z = e.zone;
-        for (int i = 0; i < n; ++i) z |= ch[i].zone;
-        v.zone = images_.close_under_stabilizer(frame, z);
-      }
-    } else if (dn == 0 && depth == 0 && !or_node) {
+    if (pn == 0)
+      v.zone = proven_zone(
+          or_node, n, e.zone, [&](int i) { return ZonedChild{ch[i].pn == 0, ch[i].zone, ch[i].cell}; },
+          [&]() -> const PositionImages::Frame& { return frame; });
+    if (depth == 0 && (pn == 0 ? or_node : dn == 0 && !or_node))
       for (int i = 0; i < n; ++i)
-        if (ch[i].dn == 0) {
+        if ((or_node ? ch[i].pn : ch[i].dn) == 0) {
           root_move_ = ch[i].cell;
           break;
         }
-    }
     const std::uint64_t work = nodes_ - start;
     table_.store(key.position.x, key.position.o, tag, v.pn, v.dn, images_.map(key.symmetry, v.zone),
                  static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu)), *stats_);
     return v;
   }
 
-  Board board_;
-  Options opt_;
-  ProofKnowledge knowledge_;
-  PositionImages images_;
   ProofTable table_;
 
-  Stats* stats_ = nullptr;
-  ProofQuestion q_;
   std::uint64_t nodes_ = 0;
   std::uint64_t stop_at_ = 0;  // the node count at which the current proof stops
   bool aborted_ = false;
-  bool stolen_ = false;
   int root_move_ = -1;
   ProofNumber root_pn_ = 1, root_dn_ = 1;
 };

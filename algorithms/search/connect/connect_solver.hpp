@@ -102,6 +102,7 @@
 #include "algorithms/game/position.hpp"
 #include "algorithms/search/cancellable.hpp"
 #include "algorithms/search/connect/connect_bitboard.hpp"
+#include "algorithms/search/move_sorter.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
 #include "algorithms/tables/connect_table.hpp"
@@ -390,6 +391,12 @@ class ConnectSolver {
   int win(int t) const { return (n_ + 2 - t) / 2; }
   int loss(int t) const { return -((n_ + 2 - t) / 2); }
 
+  // The column of the i-th move of `moves`, in column order (for traces).
+  int nth_column(Bits moves, int i) const {
+    for (; i > 0; --i) moves &= moves - 1;
+    return g_.column_of(moves & -moves);
+  }
+
   Position trace_position(Bits cur, Bits mask, int ply) const {
     if constexpr (kTrace) return g_.position(cur, mask, ply);
     else return Position{};
@@ -519,13 +526,14 @@ class ConnectSolver {
       }
     }
 
-    // The moves with their order keys: (score << 16) | (63 - the column's
-    // rank in centre-first order) << 8 | column, so that ties go centre
-    // first.  Each child's table entry is prefetched here, for the enhanced
-    // transposition cutoff below and for the child's own probe.
+    // The moves (columns) with their order keys: (score << 8) | (63 - the
+    // column's rank in centre-first order), so that ties go centre first
+    // (no two keys are equal).  Each child's table entry is prefetched here,
+    // in column order, for the enhanced transposition cutoff below and for
+    // the child's own probe.
     const Bits mopp = mcur ^ mmask;
-    std::array<std::uint32_t, ConnectBitboard::kMaxBits> moves;
-    std::array<ConnectTable::Key, ConnectBitboard::kMaxBits> child_key;
+    MoveSorter<std::uint32_t, ConnectBitboard::kMaxBits> moves;
+    std::array<ConnectTable::Key, ConnectBitboard::kMaxBits> child_key;  // in column order
     int n = 0;
     for (Bits m = cand; m; m &= m - 1) {
       const Bits move = m & -m;
@@ -564,7 +572,8 @@ class ConnectSolver {
         table_at(ply + 1).prefetch(child_key[n]);
       }
       if (c == table_move) score = 0xffff;
-      moves[n++] = score << 16 | static_cast<std::uint32_t>(63 - rank_[c]) << 8 | static_cast<std::uint32_t>(c);
+      moves.add(c, score << 8 | static_cast<std::uint32_t>(63 - rank_[c]));
+      ++n;
     }
     if (f.threats && f.anticipate) {
       // No win in three plies: the earliest is in five.
@@ -580,7 +589,8 @@ class ConnectSolver {
         const ConnectTable::Probe q = table_at(ply + 1).probe(child_key[i]);
         if (!q.hit) continue;
         stats_->tt_hit(q.lower == q.upper ? Bound::exact : Bound::upper,
-                       trace_position(opp, mask | (cand & g_.column(moves[i] & 0xff)), ply + 1));
+                       kTrace ? trace_position(opp, mask | (cand & g_.column(nth_column(cand, i))), ply + 1)
+                              : Position{});
         lo = std::max(lo, -q.upper);
       }
       if (lo >= beta || lo >= hi) {
@@ -589,15 +599,11 @@ class ConnectSolver {
       }
     }
 
-    // Best first, by selection: most positions cut off at the first move,
-    // so sorting the rest would be wasted.
+    // Best first.
     const int a0 = Root ? alpha : std::max(alpha, lo), b0 = Root ? beta : std::min(beta, hi);
     int a = a0, best = -1000, best_col = -1;
     for (int i = 0; i < n; ++i) {
-      int top = i;
-      for (int j = i + 1; j < n; ++j) top = moves[j] > moves[top] ? j : top;
-      std::swap(moves[i], moves[top]);
-      const int c = static_cast<int>(moves[i] & 0xff);
+      const int c = moves[i];
       const Bits move = cand & g_.column(c);
       int v;
       if (f.symmetric) v = -negamax<F, K, false>(opp, mask | move, mopp, mmask | mirror_bit(move, c), ply + 1, -b0, -a);
@@ -611,7 +617,7 @@ class ConnectSolver {
         stats_->cutoff(i);
         if constexpr (kTrace) {
           Bits rest = 0;
-          for (int j = i + 1; j < n; ++j) rest |= cand & g_.column(static_cast<int>(moves[j] & 0xff));
+          for (int j = i + 1; j < n; ++j) rest |= cand & g_.column(moves[j]);
           if (rest) stats_->pruned(trace_position(cur, mask, ply), g_.to_cells(rest));
         }
         break;

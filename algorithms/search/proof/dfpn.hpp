@@ -190,12 +190,13 @@ class Dfpn : public ProverCore<Dfpn<Stats>, Stats, DfpnOptions> {
       const Mask skipped = legal & ~moves;
       if (skipped) stats_->pruned(p, skipped);
     }
-    std::array<std::uint8_t, Board::kMaxCells> order;
-    const int n = knowledge_.order(p, q_, moves, order.data());
+    ProofKnowledge::Order order;
+    knowledge_.order(p, q_, moves, order);
+    const int n = order.size();
     std::array<Child, Board::kMaxCells> ch;
     const std::uint8_t child_tag = key_tag(q_, next);
     for (int i = 0; i < n; ++i) {
-      ch[i].cell = order[i];
+      ch[i].cell = static_cast<std::uint8_t>(order[i]);
       ch[i].key = images_.child(frame, ch[i].cell, mover);
       table_.prefetch(ch[i].key.position.x, ch[i].key.position.o, child_tag);
     }

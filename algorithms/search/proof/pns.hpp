@@ -257,8 +257,9 @@ class Pns : public ProverCore<Pns<Stats>, Stats, PnsOptions> {
       const Mask skipped = legal & ~moves;
       if (skipped) stats_->pruned(p, skipped);
     }
-    std::array<std::uint8_t, Board::kMaxCells> order;
-    const int count = knowledge_.order(p, q_, moves, order.data());
+    ProofKnowledge::Order order;
+    knowledge_.order(p, q_, moves, order);
+    const int count = order.size();
     const std::uint32_t first = tree_.reserve_edges(count);
     if (first == ProofTree::kNone) return false;
     const Side next = other(mover);
@@ -280,7 +281,7 @@ class Pns : public ProverCore<Pns<Stats>, Stats, PnsOptions> {
     for (int i = 0; i < count; ++i) {
       const std::uint32_t child = node_of(keys[i].position, next, estimates[i], -1);
       if (child == ProofTree::kNone) return false;
-      tree_.edge(first + i) = Edge{child, order[i], keys[i].symmetry};
+      tree_.edge(first + i) = Edge{child, static_cast<std::uint8_t>(order[i]), keys[i].symmetry};
     }
     Node& n = tree_.node(id);
     n.zone = e.zone;  // the restriction zone, until proven

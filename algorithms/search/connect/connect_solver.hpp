@@ -103,6 +103,7 @@
 #include "algorithms/search/cancellable.hpp"
 #include "algorithms/search/connect/connect_bitboard.hpp"
 #include "algorithms/search/move_sorter.hpp"
+#include "algorithms/search/policy.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
 #include "algorithms/tables/connect_table.hpp"
@@ -208,6 +209,30 @@ constexpr bool connect_specialised(const ConnectOptions& o) {
   return connect_specialised_index(connect_features(o)) >= 0;
 }
 
+// One search of the connect solver, the value dispatch() (policy.hpp) picks
+// an instantiation by: its features, and k when the search is the one
+// specialised for k = 4 (0: any k).
+struct ConnectSearch {
+  ConnectFeatures features;
+  int k = 0;
+  friend constexpr bool operator==(const ConnectSearch&, const ConnectSearch&) = default;
+};
+inline constexpr ConnectFeatures kConnectDynamic{.dynamic = true};
+// Every search built: each feature set of kConnectSpecialised and the shared
+// one, for k = 4 and for any k.
+inline constexpr auto kConnectSearches = [] {
+  std::array<ConnectSearch, 2 * (std::size(kConnectSpecialised) + 1)> all{};
+  std::size_t n = 0;
+  for (const int k : {4, 0}) {
+    for (const ConnectFeatures& f : kConnectSpecialised) all[n++] = {f, k};
+    all[n++] = {kConnectDynamic, k};
+  }
+  return all;
+}();
+// Traced searches (the DAG overlay, where speed does not matter) all take
+// the shared search, as best's and alphabeta's do.
+inline constexpr ConnectSearch kConnectTracedSearches[] = {{kConnectDynamic, 4}, {kConnectDynamic, 0}};
+
 template <class Stats>
 class ConnectSolver {
  public:
@@ -234,7 +259,6 @@ class ConnectSolver {
       return std::abs(2 * a - (g_.cols() - 1)) < std::abs(2 * b - (g_.cols() - 1));
     });
     for (int i = 0; i < g_.cols(); ++i) rank_[order_[i]] = i;
-    root_ = pick(options, board.k());
   }
 
   const Options& options() const { return opt_; }
@@ -312,7 +336,7 @@ class ConnectSolver {
       int lo = weak ? -1 : loss(ply + 2), hi = weak ? 1 : win(ply + 3);
       int proved = -1;  // the column of the last search that failed high
       auto test = [&](int alpha, int beta) {
-        const int v = (this->*root_)(cur, mask, g_.mirror(cur), g_.mirror(mask), ply, alpha, beta);
+        const int v = root_search(cur, mask, ply, alpha, beta);
         if (v >= beta) proved = root_move_;
         return v;
       };
@@ -350,7 +374,6 @@ class ConnectSolver {
   }
 
  private:
-  using RootFn = int (ConnectSolver::*)(Bits, Bits, Bits, Bits, int, int, int);
   static constexpr bool kTrace = requires(Stats& s) { s.trace; };
 
   static const Board& checked(const Board& b) {
@@ -402,14 +425,16 @@ class ConnectSolver {
     else return Position{};
   }
 
-  // The search entry for the options: a specialised search, or the shared one.
-  static constexpr ConnectFeatures kDynamic{.dynamic = true};
-  template <std::size_t... I>
-  static RootFn pick_from(const ConnectFeatures& f, int k, std::index_sequence<I...>) {
-    static constexpr RootFn k4[] = {&ConnectSolver::negamax<kConnectSpecialised[I], 4, true>...};
-    static constexpr RootFn any[] = {&ConnectSolver::negamax<kConnectSpecialised[I], 0, true>...};
-    if (const int i = connect_specialised_index(f); i >= 0) return k == 4 ? k4[i] : any[i];
-    return k == 4 ? &ConnectSolver::negamax<kDynamic, 4, true> : &ConnectSolver::negamax<kDynamic, 0, true>;
+  // The root search of the instantiation for search_, picked by dispatch().
+  // Defined below the class, not inline: it instantiates every search, and
+  // the extern template declarations there keep that to one file.
+  int root_search(Bits cur, Bits mask, int ply, int alpha, int beta);
+  // The search for the options (kConnectSearches): a specialised search,
+  // or the shared one.
+  static ConnectSearch search_for(const Options& o, int k) {
+    const ConnectFeatures f = connect_features(o);
+    const bool specialised = !kTrace && connect_specialised_index(f) >= 0;
+    return {specialised ? f : kConnectDynamic, k == 4 ? 4 : 0};
   }
   // The features a search of F tests: F's own, constants the compiler folds,
   // or in the shared search the options'.
@@ -418,9 +443,6 @@ class ConnectSolver {
     if constexpr (F.dynamic) return features_;
     else return F;
   }
-  // Defined below the class, not inline: it instantiates every search entry,
-  // and the extern template declarations there keep that to one file.
-  static RootFn pick(const Options& o, int k);
 
   // The table key of a position: cur + mask, or with symmetric keys the
   // lesser of it and its mirror image mcur + mmask (then `mirrored` is set).
@@ -707,26 +729,26 @@ class ConnectSolver {
   std::array<int, ConnectBitboard::kMaxBits> order_{};
   std::array<int, ConnectBitboard::kMaxBits> mirror_shift_{};  // column c to C - 1 - c, in bits
   std::array<int, ConnectBitboard::kMaxBits> rank_{};          // a column's place in order_
-  RootFn root_ = nullptr;
+  ConnectSearch search_ = search_for(opt_, g_.k());
   Stats* stats_ = nullptr;
   std::uint64_t nodes_ = 0;  // for the table's replacement (work)
   int root_move_ = -1, fallback_ = -1;
 };
 
-// Traced searches (the DAG overlay, where speed does not matter) all take
-// the shared search, as best's and alphabeta's do: 4 search entries, not 32.
 template <class Stats>
-typename ConnectSolver<Stats>::RootFn ConnectSolver<Stats>::pick(const Options& o, int k) {
-  if constexpr (kTrace)
-    return k == 4 ? &ConnectSolver::negamax<kDynamic, 4, true> : &ConnectSolver::negamax<kDynamic, 0, true>;
-  else
-    return pick_from(connect_features(o), k, std::make_index_sequence<std::size(kConnectSpecialised)>{});
+int ConnectSolver<Stats>::root_search(Bits cur, Bits mask, int ply, int alpha, int beta) {
+  auto search = [&]<ConnectSearch S>() {
+    return negamax<S.features, S.k, true>(cur, mask, g_.mirror(cur), g_.mirror(mask), ply, alpha, beta);
+  };
+  if constexpr (kTrace) return dispatch<kConnectTracedSearches>(search_, search);
+  else return dispatch<kConnectSearches>(search_, search);
 }
 
 // The statistics policies the registry, the tests and the benchmarks use are
 // instantiated once, in connect_solver.cpp: each is 32 search entries (8
-// feature sets, k = 4 or any, root or not; 4 for TracingStats), which every
-// file that made a solver compiled again.
+// feature sets, k = 4 or any, root or not; 4 for TracingStats, whose
+// searches all take the shared one), which every file that made a solver
+// compiled again.
 extern template class ConnectSolver<NoStats>;
 extern template class ConnectSolver<CountingStats>;
 extern template class ConnectSolver<TracingStats>;

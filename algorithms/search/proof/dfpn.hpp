@@ -160,6 +160,10 @@ class Dfpn : public ProverCore<Dfpn<Stats>, Stats, DfpnOptions> {
     return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, std::uint64_t{th} - own + child));
   }
 
+  // The df-pn search of p below thresholds (thpn, thdn): a node counted,
+  // the knowledge's verdict, the children's starting numbers, then the
+  // child of least number searched until the node's numbers reach a
+  // threshold; the numbers (and, proven, the zone) are stored and returned.
   Values mid(const Position& p, Side mover, ProofNumber thpn, ProofNumber thdn, int depth) {
     const std::uint64_t start = nodes_++;
     stats_->node(p.ply(), p);
@@ -173,7 +177,6 @@ class Dfpn : public ProverCore<Dfpn<Stats>, Stats, DfpnOptions> {
     const ProofKey key = images_.key(frame);
     const std::uint8_t tag = key_tag(q_, mover);
     const bool or_node = mover == q_.attacker;
-    const Side next = other(mover);
 
     const NodeEval e = knowledge_.evaluate(p, mover, q_, true);
     if (e.outcome != Outcome::open) {
@@ -183,8 +186,24 @@ class Dfpn : public ProverCore<Dfpn<Stats>, Stats, DfpnOptions> {
       return v;
     }
 
+    std::array<Child, Board::kMaxCells> ch;
+    const int n = children(p, mover, frame, e.moves, ch);
+    const Values v = search_children(ch, n, mover, thpn, thdn, depth);
+    const Values r = proven_or_disproven(v, ch, n, or_node, e.zone, frame, depth);
+    const std::uint64_t work = nodes_ - start;
+    table_.store(key.position.x, key.position.o, tag, r.pn, r.dn, images_.map(key.symmetry, r.zone),
+                 static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu)), *stats_);
+    return r;
+  }
+
+  // The children of p worth searching (the knowledge's moves, one of each
+  // class of moves equal under a symmetry of p), in the knowledge's order,
+  // with the numbers each starts from: decided by the move itself, the
+  // table, the other game's entry, or else the knowledge's estimate.
+  [[gnu::always_inline]] int children(const Position& p, Side mover, const PositionImages::Frame& frame, Mask knowledge_moves,
+                                      std::array<Child, Board::kMaxCells>& ch) {
     const Mask legal = board_.legal_moves(p.occupied());
-    Mask moves = e.moves ? e.moves : legal;
+    Mask moves = knowledge_moves ? knowledge_moves : legal;
     if (images_.count() > 1 && images_.symmetric(frame)) moves = images_.distinct_moves(frame, moves);
     if constexpr (Stats::enabled) {
       const Mask skipped = legal & ~moves;
@@ -193,7 +212,7 @@ class Dfpn : public ProverCore<Dfpn<Stats>, Stats, DfpnOptions> {
     ProofKnowledge::Order order;
     knowledge_.order(p, q_, moves, order);
     const int n = order.size();
-    std::array<Child, Board::kMaxCells> ch;
+    const Side next = other(mover);
     const std::uint8_t child_tag = key_tag(q_, next);
     for (int i = 0; i < n; ++i) {
       ch[i].cell = static_cast<std::uint8_t>(order[i]);
@@ -224,53 +243,73 @@ class Dfpn : public ProverCore<Dfpn<Stats>, Stats, DfpnOptions> {
       const ProofNumbers start = initial(knowledge_.estimate(p, mover, q_, c.cell), next);
       c.pn = start.pn, c.dn = start.dn, c.zone = start.zone;
     }
+    return n;
+  }
 
-    ProofNumber pn = 0, dn = 0;
-    for (;;) {
-      int best = 0;
-      ProofNumber first = kInfinity, second = kInfinity;
-      if (or_node) {
-        dn = 0;
-        for (int i = 0; i < n; ++i) {
-          dn = add(dn, ch[i].dn);
-          if (ch[i].pn < first) second = first, first = ch[i].pn, best = i;
-          else if (ch[i].pn < second) second = ch[i].pn;
-        }
-        pn = first;
-      } else {
-        pn = 0;
-        for (int i = 0; i < n; ++i) {
-          pn = add(pn, ch[i].pn);
-          if (ch[i].dn < first) second = first, first = ch[i].dn, best = i;
-          else if (ch[i].dn < second) second = ch[i].dn;
-        }
-        dn = first;
+  // The node's numbers from its children: at an attacker (OR) node the
+  // least proof number and the sum of disproof numbers (dually at a
+  // defender node); `best` the child of the least, `second` the next least.
+  struct Choice {
+    ProofNumber pn, dn, second;
+    int best;
+  };
+  [[gnu::always_inline]] static Choice choose(const std::array<Child, Board::kMaxCells>& ch, int n, bool or_node) {
+    Choice r{0, 0, kInfinity, 0};
+    ProofNumber first = kInfinity;
+    if (or_node) {
+      for (int i = 0; i < n; ++i) {
+        r.dn = add(r.dn, ch[i].dn);
+        if (ch[i].pn < first) r.second = first, first = ch[i].pn, r.best = i;
+        else if (ch[i].pn < r.second) r.second = ch[i].pn;
       }
-      if (depth == 0) root_pn_ = pn, root_dn_ = dn;
-      if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || aborted_) break;
-      Child& c = ch[best];
-      const ProofNumber cthpn = or_node ? std::min(thpn, grow(second, opt_.epsilon_permille)) : pass_on(thpn, pn, c.pn);
-      const ProofNumber cthdn = or_node ? pass_on(thdn, dn, c.dn) : std::min(thdn, grow(second, opt_.epsilon_permille));
+      r.pn = first;
+    } else {
+      for (int i = 0; i < n; ++i) {
+        r.pn = add(r.pn, ch[i].pn);
+        if (ch[i].dn < first) r.second = first, first = ch[i].dn, r.best = i;
+        else if (ch[i].dn < r.second) r.second = ch[i].dn;
+      }
+      r.dn = first;
+    }
+    return r;
+  }
+
+  // Searches the child of least number, with the 1+epsilon thresholds,
+  // until the node's numbers reach (thpn, thdn), the node is decided or
+  // the budget is spent; returns the node's numbers (no zone yet).
+  [[gnu::always_inline]] Values search_children(std::array<Child, Board::kMaxCells>& ch, int n, Side mover,
+                                                ProofNumber thpn, ProofNumber thdn, int depth) {
+    const bool or_node = mover == q_.attacker;
+    const Side next = other(mover);
+    for (;;) {
+      const Choice x = choose(ch, n, or_node);
+      if (depth == 0) root_pn_ = x.pn, root_dn_ = x.dn;
+      if (x.pn == 0 || x.dn == 0 || x.pn >= thpn || x.dn >= thdn || aborted_) return {x.pn, x.dn, 0};
+      Child& c = ch[x.best];
+      const ProofNumber cthpn = or_node ? std::min(thpn, grow(x.second, opt_.epsilon_permille)) : pass_on(thpn, x.pn, c.pn);
+      const ProofNumber cthdn = or_node ? pass_on(thdn, x.dn, c.dn) : std::min(thdn, grow(x.second, opt_.epsilon_permille));
       const Values v = mid(c.key.position, next, cthpn, cthdn, depth + 1);
       c.pn = v.pn;
       c.dn = v.dn;
       if (v.pn == 0) c.zone = images_.unmap(c.key.symmetry, v.zone);
     }
+  }
 
-    Values v{pn, dn, 0};
-    if (pn == 0)
+  // A decided node's zone (proven: ProverCore::proven_zone) and, at the
+  // root, the move that decides it.
+  [[gnu::always_inline]] Values proven_or_disproven(Values v, const std::array<Child, Board::kMaxCells>& ch, int n,
+                                                    bool or_node, Mask own_zone, const PositionImages::Frame& frame,
+                                                    int depth) {
+    if (v.pn == 0)
       v.zone = proven_zone(
-          or_node, n, e.zone, [&](int i) { return ZonedChild{ch[i].pn == 0, ch[i].zone, ch[i].cell}; },
+          or_node, n, own_zone, [&](int i) { return ZonedChild{ch[i].pn == 0, ch[i].zone, ch[i].cell}; },
           [&]() -> const PositionImages::Frame& { return frame; });
-    if (depth == 0 && (pn == 0 ? or_node : dn == 0 && !or_node))
+    if (depth == 0 && (v.pn == 0 ? or_node : v.dn == 0 && !or_node))
       for (int i = 0; i < n; ++i)
         if ((or_node ? ch[i].pn : ch[i].dn) == 0) {
           root_move_ = ch[i].cell;
           break;
         }
-    const std::uint64_t work = nodes_ - start;
-    table_.store(key.position.x, key.position.o, tag, v.pn, v.dn, images_.map(key.symmetry, v.zone),
-                 static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu)), *stats_);
     return v;
   }
 

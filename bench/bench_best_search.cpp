@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 #include "bench/bench_main.hpp"
 #include "bench/known_values.hpp"
 

@@ -1,4 +1,4 @@
-// The connect solver (algorithms/search/connect_solver.hpp) on Connect-Four
+// The connect solver (algorithms/search/connect/connect_solver.hpp) on Connect-Four
 // (6 rows, 7 columns, k=4): stratified position sets in the style of Pascal
 // Pons's six test sets, its ablation ladder on them, and the whole game.
 //
@@ -42,7 +42,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/search/connect_solver.hpp"
+#include "algorithms/search/connect/connect_solver.hpp"
 #include "bench/bench_main.hpp"
 
 namespace {

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 #include "algorithms/search/proof/dfpn.hpp"
 #include "algorithms/search/proof/pns.hpp"
 #include "bench/bench_main.hpp"

@@ -1,7 +1,9 @@
 #include "algorithms/game/board.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <stdexcept>
+#include <utility>
 
 namespace tictac {
 
@@ -62,6 +64,19 @@ int Board::lines(Mask stones) const {
   int n = 0;
   for (Mask w : windows_) n += (stones & w) == w;
   return n;
+}
+
+bool Board::same_line(Mask u, Mask v) const {
+  auto direction = [&](Mask w) {  // (rows, columns) from a window's first cell to its second
+    if (!(w & (w - 1))) return std::pair{0, 0};
+    const int a = std::countr_zero(w), b = std::countr_zero(w & (w - 1));
+    return std::pair{b / cols_ - a / cols_, b % cols_ - a % cols_};
+  };
+  const auto [dr, dc] = direction(u);
+  if (direction(v) != std::pair{dr, dc} || (dr == 0 && dc == 0)) return false;
+  // v's first cell lies on the line through u's first cell in that direction.
+  const int a = std::countr_zero(u), b = std::countr_zero(v);
+  return (b / cols_ - a / cols_) * dc == (b % cols_ - a % cols_) * dr;
 }
 
 std::string Board::size_name() const {

@@ -97,6 +97,10 @@ class Board {
   bool has_line(Mask stones) const;
   // How many windows `stones` fills.
   int lines(Mask stones) const;
+  // Whether two windows lie on one straight line: their cells are collinear,
+  // in the same direction (two windows of a row, or of one diagonal).  With
+  // k = 1 a window is a cell and lies on no line.
+  bool same_line(Mask u, Mask v) const;
 
   // "3x3" and, with k, "3x3k3"; a gravity board's name ends in 'g':
   // "6x7k4g" (the size name has no suffix).

@@ -1,4 +1,4 @@
-// The transposition table of the connect solver (algorithms/search/connect_solver.hpp):
+// The transposition table of the connect solver (algorithms/search/connect/connect_solver.hpp):
 // for each stored position, a lower and an upper bound on its score, the
 // column of its best move, and how much work its search took.
 //

@@ -19,9 +19,9 @@
 //
 // The two families (ReferenceFamilies, kind two_families):
 //   without gravity  the alpha-beta family, `best:pairing=on` (algorithms/
-//                    search/best_search.hpp, with its pairing test), and the proof-number family, `dfpn`
+//                    search/best/best_search.hpp, with its pairing test), and the proof-number family, `dfpn`
 //                    (algorithms/search/proof/dfpn.hpp) with keys=exact.
-//   with gravity     `best` (no pairing test under gravity) and `connect` (algorithms/search/connect_solver.hpp),
+//   with gravity     `best` (no pairing test under gravity) and `connect` (algorithms/search/connect/connect_solver.hpp),
 //                    Connect-Four's own solver, where its bitboards hold the
 //                    board ((rows + 1) * cols <= 64); elsewhere (8x8 with
 //                    gravity, say) `best` and `dfpn` as without gravity: the
@@ -29,7 +29,7 @@
 //                    knowledge that is sound there (proof_knowledge.hpp).
 // Independence: the two share no pruning code.  best's pruning (immediate
 //   wins, double threats, live windows, its pairing test search/
-//   breaker_pairing.hpp, its move order and history, its bound table,
+//   best/breaker_pairing.hpp, its move order and history, its bound table,
 //   tables/bound_table.hpp and game/symmetric_images.hpp) and dfpn's
 //   (its own knowledge, search/proof/proof_knowledge.hpp with threat_scan,
 //   threat_sequence and pairing, its own table proof_table.hpp) include none
@@ -38,7 +38,7 @@
 //   (search/search_result, statistics) and the bound enum of the statistics.
 //   dfpn runs with keys=exact, so that even the symmetry group
 //   (game/symmetry.hpp, behind best's canonical table) is not shared.
-//   connect's pruning (connect_bitboard, tables/connect_table) likewise
+//   connect's pruning (search/connect/, tables/connect_table) likewise
 //   shares nothing with best but board, position, search_result and
 //   statistics.
 //

@@ -41,7 +41,7 @@
 #include <array>
 #include <stdexcept>
 
-#include "algorithms/search/connect_bitboard.hpp"
+#include "algorithms/search/connect/connect_bitboard.hpp"
 #include "harness/registry/strategy_spec.hpp"
 
 namespace tictac {

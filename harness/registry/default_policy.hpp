@@ -31,7 +31,7 @@ const DefaultRule& default_rule(const Board& board);
 // default_rule(board).spec.
 std::string default_strategy(const Board& board);
 
-// Whether the connect solver (algorithms/search/connect_solver.hpp) solves
+// Whether the connect solver (algorithms/search/connect/connect_solver.hpp) solves
 // the board: a gravity board its bitboards hold.  There it is the default,
 // the distance strategy and the reference's gravity family.
 bool connect_holds(const Board& board);

@@ -1,4 +1,4 @@
-// The difficulty levels (algorithms/level) and `tictac play`, including a game
+// The difficulty levels (harness/cli/play/level) and `tictac play`, including a game
 // typed into a pseudo-terminal the way a person would play it.
 #include <catch2/catch.hpp>
 
@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "algorithms/search/level.hpp"
+#include "harness/cli/play/level.hpp"
 #include "algorithms/game/rules.hpp"
 #include "algorithms/exact/solution.hpp"
 #include "tests/cli_support.hpp"

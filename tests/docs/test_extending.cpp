@@ -59,7 +59,7 @@ TEST_CASE("docs/extending.md quotes the history ordering's file and its table li
 TEST_CASE("docs/extending.md quotes best's pairing option where it is declared, converted and held", "[extending]") {
   CHECK(check_quoted_span("harness/registry/families/best.cpp", "{\"pairing\", \"off\"", "false, false},") == 2);
   CHECK(check_quoted_span("harness/registry/families/best.cpp", "b.pairing =", "b.pairing =") == 1);
-  CHECK(check_quoted_span("algorithms/search/best_search.hpp", "bool pairing = false;", "bool pairing") == 1);
+  CHECK(check_quoted_span("algorithms/search/best/best_search.hpp", "bool pairing = false;", "bool pairing") == 1);
 }
 
 TEST_CASE("docs/extending.md quotes the tt_collisions statistic, its hooks and a call as they are", "[extending]") {

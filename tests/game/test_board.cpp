@@ -42,6 +42,24 @@ TEST_CASE("3x3 has the eight lines of tic-tac-toe", "[board]") {
   CHECK(b.windows_through(1).size() == 2);
 }
 
+TEST_CASE("two windows lie on one line when their cells are collinear in one direction", "[board]") {
+  // 5x5, k=3: cells 0..4 are the top row, 5..9 the next.
+  const Board b(5, 5, 3);
+  const Mask row0_left = 0b111, row0_right = 0b11100, row1 = 0b111 << 5;
+  const Mask diagonal = Mask{1} << 0 | Mask{1} << 6 | Mask{1} << 12;
+  const Mask diagonal_on = Mask{1} << 6 | Mask{1} << 12 | Mask{1} << 18;
+  const Mask diagonal_beside = Mask{1} << 1 | Mask{1} << 7 | Mask{1} << 13;
+  CHECK(b.same_line(row0_left, row0_right));
+  CHECK(b.same_line(row0_left, row0_left));
+  CHECK_FALSE(b.same_line(row0_left, row1));
+  CHECK(b.same_line(diagonal, diagonal_on));
+  CHECK_FALSE(b.same_line(diagonal, diagonal_beside));
+  CHECK_FALSE(b.same_line(row0_left, diagonal));
+  // With k = 1 a window is a cell, on no line.
+  const Board single(3, 3, 1);
+  CHECK_FALSE(single.same_line(1, 2));
+}
+
 TEST_CASE("a win is found through the last move", "[board]") {
   const Board b(4, 4, 4);
   const Mask diagonal = 1 | 1 << 5 | 1 << 10 | 1 << 15;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "algorithms/exact/solution.hpp"
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 
 namespace tictac::best_test {
 

@@ -14,7 +14,7 @@
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/game/rules.hpp"
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 #include "algorithms/search/proof/dfpn.hpp"
 #include "algorithms/search/proof/pns.hpp"
 #include "algorithms/search/proof/proof_knowledge.hpp"
@@ -151,8 +151,8 @@ inline Position random_position(const Board& b, int ply, std::uint64_t& seed, in
         for (Mask e = empty; e && c < 0; e &= e - 1)
           if (b.wins_through(p.stones(other(s)) | (e & -e), std::countr_zero(e))) c = std::countr_zero(e);
         if (c < 0) {
-          std::array<std::uint8_t, Board::kMaxCells> order;
-          k.order(p, ProofQuestion{s, Game::real}, empty, order.data());
+          ProofKnowledge::Order order;
+          k.order(p, ProofQuestion{s, Game::real}, empty, order);
           c = order[0];
         }
       } else {

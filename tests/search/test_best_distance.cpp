@@ -11,7 +11,7 @@
 
 #include "algorithms/exact/solution.hpp"
 #include "algorithms/game/random.hpp"
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
 #include "tests/search/best_support.hpp"

@@ -1,4 +1,4 @@
-// best's pairing test (best:pairing=on, algorithms/search/breaker_pairing.hpp):
+// best's pairing test (best:pairing=on, algorithms/search/best/breaker_pairing.hpp):
 //   - the finder against a brute-force enumeration of every set of disjoint
 //     pairs, on positions of 3x3, 3x4 k=3 and 4x4 (k=3 and k=4) with at most
 //     8 empty cells, and the theorem itself against the exact solution:
@@ -16,8 +16,8 @@
 #include "algorithms/exact/solution.hpp"
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/random.hpp"
-#include "algorithms/search/best_search.hpp"
-#include "algorithms/search/breaker_pairing.hpp"
+#include "algorithms/search/best/best_search.hpp"
+#include "algorithms/search/best/breaker_pairing.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/strategy.hpp"
 #include "tests/search/best_support.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "algorithms/exact/solution.hpp"
 #include "tests/search/best_support.hpp"

@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 #include "algorithms/search/cancellable.hpp"
 #include "algorithms/search/proof/dfpn.hpp"
 #include "algorithms/search/proof/pns.hpp"

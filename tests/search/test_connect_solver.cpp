@@ -18,7 +18,7 @@
 #include "algorithms/exact/pons_score.hpp"
 #include "algorithms/exact/published_values.hpp"
 #include "algorithms/exact/solution.hpp"
-#include "algorithms/search/connect_solver.hpp"
+#include "algorithms/search/connect/connect_solver.hpp"
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"

@@ -1,6 +1,6 @@
 // The two exact families agree beyond the exact solver's reach: dfpn and pns
 // (the proof-number family, algorithms/search/proof/) against best (the
-// alpha-beta family, algorithms/search/best_search.hpp) on seeded positions
+// alpha-beta family, algorithms/search/best/best_search.hpp) on seeded positions
 // of 5x5 k=4, 6x6 k=4, 4x7 k=4 and 6x6 k=5, at least 20 of each value for
 // the side to move.  A proven move is checked by best's value of the
 // position it leaves.  On Connect-Four (6x7 with gravity) they are checked
@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "algorithms/search/connect_solver.hpp"
+#include "algorithms/search/connect/connect_solver.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/formats/position_set_io.hpp"
 #include "tests/search/prover_support.hpp"

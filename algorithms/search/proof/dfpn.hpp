@@ -56,6 +56,7 @@
 #include "algorithms/search/proof/proof_question.hpp"
 #include "algorithms/search/proof/proof_table.hpp"
 #include "algorithms/search/proof/proof_value.hpp"
+#include "algorithms/search/proof/prover.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
 #include "algorithms/tables/bound.hpp"
@@ -82,56 +83,42 @@ inline int proof_table_bits(const Board& b) {
 }
 
 template <class Stats>
-class Dfpn {
+class Dfpn : public ProverCore<Dfpn<Stats>, Stats, DfpnOptions> {
+  using Core = ProverCore<Dfpn<Stats>, Stats, DfpnOptions>;
+  friend Core;
+
  public:
   using Options = DfpnOptions;
-  static constexpr std::uint32_t kCancelPollNodes = kProverCancelPollNodes;  // proof_number.hpp
 
   Dfpn(const Board& board, Options options = {})
-      : board_(board),
-        opt_(sound_prover_options(board, options)),
-        knowledge_(board, options.knowledge),
-        images_(board, options.canonical),
-        table_(options.tt_bits > 0 ? options.tt_bits : proof_table_bits(board)) {}
-
-  const Options& options() const { return opt_; }
+      : Core(board, options), table_(options.tt_bits > 0 ? options.tt_bits : proof_table_bits(board)) {}
 
   // The next n searches clear their tables without wiping them (the
   // tables' reserve_clears): called before timed searches, not between them.
   void reserve_searches(std::uint64_t n) { table_.reserve_clears(n); }
 
-  SearchResult search(const Position& root, Stats& stats) {
-    stats_ = &stats;
+ private:
+  using Core::add, Core::decided, Core::initial, Core::other_game, Core::other_game_verdict, Core::proven_zone;
+  using Core::board_, Core::opt_, Core::knowledge_, Core::images_, Core::stats_, Core::q_;
+  using ZonedChild = typename Core::ZonedChild;
+
+  void start_search() {
     nodes_ = 0;
     table_.clear();
-    stolen_ = false;
-    SearchResult r = proof_value(
-        board_, root, opt_.value,
-        [this](const Position& p, const ProofQuestion& q, std::uint64_t limit) { return prove(p, q, limit); },
-        &stolen_);
-    if constexpr (requires { stats.s; }) {
-      stats.s.tt_capacity = table_.capacity();
-      stats.s.table_bytes = table_.bytes();
-      stats.s.tt_occupancy = table_.occupancy();
-      r.stats = stats.result();
-    }
-    return r;
+  }
+  void table_statistics(SearchStats& s) const {
+    s.tt_capacity = table_.capacity();
+    s.table_bytes = table_.bytes();
+    s.tt_occupancy = table_.occupancy();
   }
 
-  // Whether the last search used strategy-stealing.
-  bool used_strategy_stealing() const { return stolen_; }
-
- private:
   struct Child {
     ProofKey key;
     Mask zone;
     ProofNumber pn, dn;
     std::uint8_t cell;
   };
-  struct Values {
-    ProofNumber pn, dn;
-    Mask zone;  // proven: in the frame of the position searched
-  };
+  using Values = ProofNumbers;  // the zone: in the frame of the position searched
 
   BinaryProof prove(const Position& root, const ProofQuestion& q, std::uint64_t limit) {
     q_ = q;
@@ -148,25 +135,16 @@ class Dfpn {
     return b;
   }
 
-  // The other game's entry for a child, when it decides this game too: a
-  // breaker win of the weak game disproves the real question, a win of the
-  // real game proves the weak one (the winner's strategy never lets the
-  // opponent's lines matter).  The real proof carries no weak-game zone, so
-  // its zone is every cell.
-  bool other_game(Child& c, Side mover) {
-    ProofQuestion q = q_;
-    q.game = q_.real() ? Game::weak : Game::real;
-    const ProofEntry* hit = table_.probe(c.key.position.x, c.key.position.o, key_tag(q, mover), *stats_);
+  // The other game's entry for a child, when it decides this game too
+  // (ProverCore::other_game_verdict).
+  bool decided_by_other_game(Child& c, Side mover) {
+    const ProofEntry* hit = table_.probe(c.key.position.x, c.key.position.o, key_tag(other_game(), mover), *stats_);
     if (!hit) return false;
-    if (q_.real() && hit->dn == 0) {
-      c.pn = kInfinity, c.dn = 0;
-      return true;
-    }
-    if (!q_.real() && hit->pn == 0) {
-      c.pn = 0, c.dn = kInfinity, c.zone = board_.full();
-      return true;
-    }
-    return false;
+    const Outcome v = other_game_verdict(hit->pn, hit->dn);
+    if (v == Outcome::open) return false;
+    const ProofNumbers d = decided(v, board_.full());
+    c.pn = d.pn, c.dn = d.dn, c.zone = d.zone;
+    return true;
   }
 
   int any_move(const Position& p) const { return std::countr_zero(board_.legal_moves(p.occupied())); }
@@ -181,12 +159,11 @@ class Dfpn {
     if (th >= kInfinity) return kInfinity;
     return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, std::uint64_t{th} - own + child));
   }
-  // Finite sums stop below infinity: a large sum is not a disproof.
-  static ProofNumber add(ProofNumber a, ProofNumber b) {
-    if (a >= kInfinity || b >= kInfinity) return kInfinity;
-    return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, std::uint64_t{a} + b));
-  }
 
+  // The df-pn search of p below thresholds (thpn, thdn): a node counted,
+  // the knowledge's verdict, the children's starting numbers, then the
+  // child of least number searched until the node's numbers reach a
+  // threshold; the numbers (and, proven, the zone) are stored and returned.
   Values mid(const Position& p, Side mover, ProofNumber thpn, ProofNumber thdn, int depth) {
     const std::uint64_t start = nodes_++;
     stats_->node(p.ply(), p);
@@ -200,29 +177,45 @@ class Dfpn {
     const ProofKey key = images_.key(frame);
     const std::uint8_t tag = key_tag(q_, mover);
     const bool or_node = mover == q_.attacker;
-    const Side next = other(mover);
 
     const NodeEval e = knowledge_.evaluate(p, mover, q_, true);
     if (e.outcome != Outcome::open) {
-      const Values v = e.outcome == Outcome::proven ? Values{0, kInfinity, e.zone} : Values{kInfinity, 0, 0};
+      const Values v = decided(e.outcome, e.zone);
       if (depth == 0) root_move_ = e.move;
       table_.store(key.position.x, key.position.o, tag, v.pn, v.dn, images_.map(key.symmetry, v.zone), 1, *stats_);
       return v;
     }
 
+    std::array<Child, Board::kMaxCells> ch;
+    const int n = children(p, mover, frame, e.moves, ch);
+    const Values v = search_children(ch, n, mover, thpn, thdn, depth);
+    const Values r = proven_or_disproven(v, ch, n, or_node, e.zone, frame, depth);
+    const std::uint64_t work = nodes_ - start;
+    table_.store(key.position.x, key.position.o, tag, r.pn, r.dn, images_.map(key.symmetry, r.zone),
+                 static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu)), *stats_);
+    return r;
+  }
+
+  // The children of p worth searching (the knowledge's moves, one of each
+  // class of moves equal under a symmetry of p), in the knowledge's order,
+  // with the numbers each starts from: decided by the move itself, the
+  // table, the other game's entry, or else the knowledge's estimate.
+  [[gnu::always_inline]] int children(const Position& p, Side mover, const PositionImages::Frame& frame, Mask knowledge_moves,
+                                      std::array<Child, Board::kMaxCells>& ch) {
     const Mask legal = board_.legal_moves(p.occupied());
-    Mask moves = e.moves ? e.moves : legal;
+    Mask moves = knowledge_moves ? knowledge_moves : legal;
     if (images_.count() > 1 && images_.symmetric(frame)) moves = images_.distinct_moves(frame, moves);
     if constexpr (Stats::enabled) {
       const Mask skipped = legal & ~moves;
       if (skipped) stats_->pruned(p, skipped);
     }
-    std::array<std::uint8_t, Board::kMaxCells> order;
-    const int n = knowledge_.order(p, q_, moves, order.data());
-    std::array<Child, Board::kMaxCells> ch;
+    ProofKnowledge::Order order;
+    knowledge_.order(p, q_, moves, order);
+    const int n = order.size();
+    const Side next = other(mover);
     const std::uint8_t child_tag = key_tag(q_, next);
     for (int i = 0; i < n; ++i) {
-      ch[i].cell = order[i];
+      ch[i].cell = static_cast<std::uint8_t>(order[i]);
       ch[i].key = images_.child(frame, ch[i].cell, mover);
       table_.prefetch(ch[i].key.position.x, ch[i].key.position.o, child_tag);
     }
@@ -233,8 +226,8 @@ class Dfpn {
       after.play(c.cell, mover);
       const Outcome done = knowledge_.after_move(after, mover, c.cell, q_);
       if (done != Outcome::open) {
-        c.pn = done == Outcome::proven ? 0 : kInfinity;
-        c.dn = done == Outcome::proven ? kInfinity : 0;
+        const ProofNumbers d = decided(done, 0);
+        c.pn = d.pn, c.dn = d.dn;
         continue;
       }
       if (const ProofEntry* hit = table_.probe(c.key.position.x, c.key.position.o, child_tag, *stats_)) {
@@ -246,90 +239,85 @@ class Dfpn {
         if (c.pn == 0) c.zone = images_.unmap(c.key.symmetry, hit->zone);
         continue;
       }
-      if (opt_.value.maker_breaker && other_game(c, next)) continue;
-      const ProofKnowledge::Estimate ce = knowledge_.estimate(p, mover, q_, c.cell);
-      if (ce.outcome == Outcome::proven) {
-        c.pn = 0, c.dn = kInfinity, c.zone = ce.zone;
-      } else if (ce.outcome == Outcome::disproven) {
-        c.pn = kInfinity, c.dn = 0;
-      } else {
-        const ProofNumber mobility = static_cast<ProofNumber>(ce.moves);
-        c.pn = next == q_.attacker ? 1 : mobility;
-        c.dn = next == q_.attacker ? mobility : 1;
-      }
+      if (opt_.value.maker_breaker && decided_by_other_game(c, next)) continue;
+      const ProofNumbers start = initial(knowledge_.estimate(p, mover, q_, c.cell), next);
+      c.pn = start.pn, c.dn = start.dn, c.zone = start.zone;
     }
+    return n;
+  }
 
-    ProofNumber pn = 0, dn = 0;
-    for (;;) {
-      int best = 0;
-      ProofNumber first = kInfinity, second = kInfinity;
-      if (or_node) {
-        dn = 0;
-        for (int i = 0; i < n; ++i) {
-          dn = add(dn, ch[i].dn);
-          if (ch[i].pn < first) second = first, first = ch[i].pn, best = i;
-          else if (ch[i].pn < second) second = ch[i].pn;
-        }
-        pn = first;
-      } else {
-        pn = 0;
-        for (int i = 0; i < n; ++i) {
-          pn = add(pn, ch[i].pn);
-          if (ch[i].dn < first) second = first, first = ch[i].dn, best = i;
-          else if (ch[i].dn < second) second = ch[i].dn;
-        }
-        dn = first;
+  // The node's numbers from its children: at an attacker (OR) node the
+  // least proof number and the sum of disproof numbers (dually at a
+  // defender node); `best` the child of the least, `second` the next least.
+  struct Choice {
+    ProofNumber pn, dn, second;
+    int best;
+  };
+  [[gnu::always_inline]] static Choice choose(const std::array<Child, Board::kMaxCells>& ch, int n, bool or_node) {
+    Choice r{0, 0, kInfinity, 0};
+    ProofNumber first = kInfinity;
+    if (or_node) {
+      for (int i = 0; i < n; ++i) {
+        r.dn = add(r.dn, ch[i].dn);
+        if (ch[i].pn < first) r.second = first, first = ch[i].pn, r.best = i;
+        else if (ch[i].pn < r.second) r.second = ch[i].pn;
       }
-      if (depth == 0) root_pn_ = pn, root_dn_ = dn;
-      if (pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || aborted_) break;
-      Child& c = ch[best];
-      const ProofNumber cthpn = or_node ? std::min(thpn, grow(second, opt_.epsilon_permille)) : pass_on(thpn, pn, c.pn);
-      const ProofNumber cthdn = or_node ? pass_on(thdn, dn, c.dn) : std::min(thdn, grow(second, opt_.epsilon_permille));
+      r.pn = first;
+    } else {
+      for (int i = 0; i < n; ++i) {
+        r.pn = add(r.pn, ch[i].pn);
+        if (ch[i].dn < first) r.second = first, first = ch[i].dn, r.best = i;
+        else if (ch[i].dn < r.second) r.second = ch[i].dn;
+      }
+      r.dn = first;
+    }
+    return r;
+  }
+
+  // Searches the child of least number, with the 1+epsilon thresholds,
+  // until the node's numbers reach (thpn, thdn), the node is decided or
+  // the budget is spent; returns the node's numbers (no zone yet).
+  [[gnu::always_inline]] Values search_children(std::array<Child, Board::kMaxCells>& ch, int n, Side mover,
+                                                ProofNumber thpn, ProofNumber thdn, int depth) {
+    const bool or_node = mover == q_.attacker;
+    const Side next = other(mover);
+    for (;;) {
+      const Choice x = choose(ch, n, or_node);
+      if (depth == 0) root_pn_ = x.pn, root_dn_ = x.dn;
+      if (x.pn == 0 || x.dn == 0 || x.pn >= thpn || x.dn >= thdn || aborted_) return {x.pn, x.dn, 0};
+      Child& c = ch[x.best];
+      const ProofNumber cthpn = or_node ? std::min(thpn, grow(x.second, opt_.epsilon_permille)) : pass_on(thpn, x.pn, c.pn);
+      const ProofNumber cthdn = or_node ? pass_on(thdn, x.dn, c.dn) : std::min(thdn, grow(x.second, opt_.epsilon_permille));
       const Values v = mid(c.key.position, next, cthpn, cthdn, depth + 1);
       c.pn = v.pn;
       c.dn = v.dn;
       if (v.pn == 0) c.zone = images_.unmap(c.key.symmetry, v.zone);
     }
+  }
 
-    Values v{pn, dn, 0};
-    if (pn == 0) {
-      if (or_node) {
-        for (int i = 0; i < n; ++i)
-          if (ch[i].pn == 0) {
-            v.zone = ch[i].zone | Mask{1} << ch[i].cell;
-            if (depth == 0) root_move_ = ch[i].cell;
-            break;
-          }
-      } else {
-        Mask z = e.zone;
-        for (int i = 0; i < n; ++i) z |= ch[i].zone;
-        v.zone = images_.close_under_stabilizer(frame, z);
-      }
-    } else if (dn == 0 && depth == 0 && !or_node) {
+  // A decided node's zone (proven: ProverCore::proven_zone) and, at the
+  // root, the move that decides it.
+  [[gnu::always_inline]] Values proven_or_disproven(Values v, const std::array<Child, Board::kMaxCells>& ch, int n,
+                                                    bool or_node, Mask own_zone, const PositionImages::Frame& frame,
+                                                    int depth) {
+    if (v.pn == 0)
+      v.zone = proven_zone(
+          or_node, n, own_zone, [&](int i) { return ZonedChild{ch[i].pn == 0, ch[i].zone, ch[i].cell}; },
+          [&]() -> const PositionImages::Frame& { return frame; });
+    if (depth == 0 && (v.pn == 0 ? or_node : v.dn == 0 && !or_node))
       for (int i = 0; i < n; ++i)
-        if (ch[i].dn == 0) {
+        if ((or_node ? ch[i].pn : ch[i].dn) == 0) {
           root_move_ = ch[i].cell;
           break;
         }
-    }
-    const std::uint64_t work = nodes_ - start;
-    table_.store(key.position.x, key.position.o, tag, v.pn, v.dn, images_.map(key.symmetry, v.zone),
-                 static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xffffffffu)), *stats_);
     return v;
   }
 
-  Board board_;
-  Options opt_;
-  ProofKnowledge knowledge_;
-  PositionImages images_;
   ProofTable table_;
 
-  Stats* stats_ = nullptr;
-  ProofQuestion q_;
   std::uint64_t nodes_ = 0;
   std::uint64_t stop_at_ = 0;  // the node count at which the current proof stops
   bool aborted_ = false;
-  bool stolen_ = false;
   int root_move_ = -1;
   ProofNumber root_pn_ = 1, root_dn_ = 1;
 };

@@ -57,6 +57,7 @@
 #include "algorithms/search/proof/proof_number.hpp"
 #include "algorithms/search/proof/proof_question.hpp"
 #include "algorithms/search/proof/proof_tree.hpp"
+#include "algorithms/search/proof/prover.hpp"
 #include "algorithms/search/proof/proof_value.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
@@ -82,41 +83,32 @@ inline std::uint64_t proof_tree_mb(const Board& b) {
 }
 
 template <class Stats>
-class Pns {
+class Pns : public ProverCore<Pns<Stats>, Stats, PnsOptions> {
+  using Core = ProverCore<Pns<Stats>, Stats, PnsOptions>;
+  friend Core;
+
  public:
   using Options = PnsOptions;
-  static constexpr std::uint32_t kCancelPollNodes = kProverCancelPollNodes;  // proof_number.hpp
 
   Pns(const Board& board, Options options = {})
-      : board_(board),
-        opt_(sound_prover_options(board, options)),
-        knowledge_(board, options.knowledge),
-        images_(board, options.canonical),
+      : Core(board, options),
         tree_(ProofTree::nodes_for(options.memory_mb ? options.memory_mb : proof_tree_mb(board))) {}
 
-  const Options& options() const { return opt_; }
+ private:
+  using Core::add, Core::decided, Core::initial, Core::other_game, Core::other_game_verdict, Core::proven_zone;
+  using Core::board_, Core::opt_, Core::knowledge_, Core::images_, Core::stats_, Core::q_;
+  using ZonedChild = typename Core::ZonedChild;
 
-  SearchResult search(const Position& root, Stats& stats) {
-    stats_ = &stats;
+  void start_search() {
     expansions_ = 0;
     tree_.clear();
-    stolen_ = false;
-    SearchResult r = proof_value(
-        board_, root, opt_.value,
-        [this](const Position& p, const ProofQuestion& q, std::uint64_t limit) { return prove(p, q, limit); },
-        &stolen_);
-    if constexpr (requires { stats.s; }) {
-      stats.s.tt_capacity = tree_.capacity();
-      stats.s.table_bytes = tree_.bytes();
-      stats.s.tt_occupancy = tree_.size();
-      r.stats = stats.result();
-    }
-    return r;
+  }
+  void table_statistics(SearchStats& s) const {
+    s.tt_capacity = tree_.capacity();
+    s.table_bytes = tree_.bytes();
+    s.tt_occupancy = tree_.size();
   }
 
-  bool used_strategy_stealing() const { return stolen_; }
-
- private:
   using Node = ProofTree::Node;
   using Edge = ProofTree::Edge;
 
@@ -139,24 +131,16 @@ class Pns {
     Node& n = tree_.node(id);
     n.mover = static_cast<std::uint8_t>(mover);
     n.decisive = static_cast<std::int8_t>(decisive);
-    Outcome done = estimate.outcome;
-    Mask zone = estimate.zone;
-    if (done == Outcome::open && opt_.value.maker_breaker) {
-      // The other game's node, when it decides this game too: a breaker win
-      // of the weak game disproves the real question, a win of the real
-      // game proves the weak one (with every cell as zone).
-      ProofQuestion other = q_;
-      other.game = q_.real() ? Game::weak : Game::real;
-      if (const std::uint32_t o = tree_.find(key, key_tag(other, mover)); o != ProofTree::kNone) {
-        if (q_.real() && tree_.node(o).dn == 0) done = Outcome::disproven;
-        if (!q_.real() && tree_.node(o).pn == 0) done = Outcome::proven, zone = board_.full();
-      }
+    ProofNumbers start = initial(estimate, mover);
+    if (estimate.outcome == Outcome::open && opt_.value.maker_breaker) {
+      // The other game's node, when it decides this game too.
+      if (const std::uint32_t o = tree_.find(key, key_tag(other_game(), mover)); o != ProofTree::kNone)
+        if (const Outcome v = other_game_verdict(tree_.node(o).pn, tree_.node(o).dn); v != Outcome::open)
+          start = decided(v, board_.full());
     }
-    const ProofNumber mobility = static_cast<ProofNumber>(estimate.moves);
-    n.pn = mover == q_.attacker ? 1 : mobility;
-    n.dn = mover == q_.attacker ? mobility : 1;
-    if (done == Outcome::proven) n.pn = 0, n.dn = kInfinity, n.zone = zone;
-    if (done == Outcome::disproven) n.pn = kInfinity, n.dn = 0, n.zone = 0;
+    n.pn = start.pn;
+    n.dn = start.dn;
+    if (n.pn == 0 || n.dn == 0) n.zone = start.zone;
     return id;
   }
 
@@ -219,11 +203,6 @@ class Pns {
     return best;
   }
 
-  static ProofNumber add(ProofNumber a, ProofNumber b) {
-    if (a >= kInfinity || b >= kInfinity) return kInfinity;
-    return static_cast<ProofNumber>(std::min<std::uint64_t>(kInfinity - 1, std::uint64_t{a} + b));
-  }
-
   // Recomputes an expanded node's numbers (and, once proven, its zone) from
   // its children.
   void update(std::uint32_t id) {
@@ -240,28 +219,18 @@ class Pns {
     n.dn = dn;
     if (id == root_id_) root_pn_ = pn, root_dn_ = dn;
     if (pn != 0) return;
-    // The zone of the proof, in the node's frame.
-    Mask zone = 0;
-    if (or_node) {
-      for (int i = 0; i < n.count; ++i) {
-        const Edge& e = tree_.edge(n.first + i);
-        const Node& c = tree_.node(e.node);
-        if (c.pn == 0) {
-          zone = images_.unmap(e.symmetry, c.zone) | Mask{1} << e.cell;
-          break;
-        }
-      }
-    } else {
-      zone = n.zone;
-      for (int i = 0; i < n.count; ++i) {
-        const Edge& e = tree_.edge(n.first + i);
-        zone |= images_.unmap(e.symmetry, tree_.node(e.node).zone);
-      }
-      PositionImages::Frame frame;
-      images_.set(frame, n.position);
-      zone = images_.close_under_stabilizer(frame, zone);
-    }
-    n.zone = zone;
+    n.zone = proven_zone(
+        or_node, n.count, n.zone,
+        [&](int i) {
+          const Edge& e = tree_.edge(n.first + i);
+          const Node& c = tree_.node(e.node);
+          return ZonedChild{c.pn == 0, c.pn == 0 ? images_.unmap(e.symmetry, c.zone) : 0, e.cell};
+        },
+        [&] {
+          PositionImages::Frame frame;
+          images_.set(frame, n.position);
+          return frame;
+        });
   }
 
   // Expands a leaf: full knowledge, then its children.  False when memory is full.
@@ -274,8 +243,8 @@ class Pns {
     const NodeEval e = knowledge_.evaluate(p, mover, q_, true);
     if (e.outcome != Outcome::open) {
       Node& n = tree_.node(id);
-      if (e.outcome == Outcome::proven) n.pn = 0, n.dn = kInfinity, n.zone = e.zone;
-      else n.pn = kInfinity, n.dn = 0, n.zone = 0;
+      const ProofNumbers v = decided(e.outcome, e.zone);
+      n.pn = v.pn, n.dn = v.dn, n.zone = v.zone;
       n.decisive = static_cast<std::int8_t>(e.move);
       return true;
     }
@@ -288,8 +257,9 @@ class Pns {
       const Mask skipped = legal & ~moves;
       if (skipped) stats_->pruned(p, skipped);
     }
-    std::array<std::uint8_t, Board::kMaxCells> order;
-    const int count = knowledge_.order(p, q_, moves, order.data());
+    ProofKnowledge::Order order;
+    knowledge_.order(p, q_, moves, order);
+    const int count = order.size();
     const std::uint32_t first = tree_.reserve_edges(count);
     if (first == ProofTree::kNone) return false;
     const Side next = other(mover);
@@ -311,7 +281,7 @@ class Pns {
     for (int i = 0; i < count; ++i) {
       const std::uint32_t child = node_of(keys[i].position, next, estimates[i], -1);
       if (child == ProofTree::kNone) return false;
-      tree_.edge(first + i) = Edge{child, order[i], keys[i].symmetry};
+      tree_.edge(first + i) = Edge{child, static_cast<std::uint8_t>(order[i]), keys[i].symmetry};
     }
     Node& n = tree_.node(id);
     n.zone = e.zone;  // the restriction zone, until proven
@@ -339,19 +309,12 @@ class Pns {
     return std::countr_zero(images_.unmap(root_symmetry_, Mask{1} << cell));
   }
 
-  Board board_;
-  Options opt_;
-  ProofKnowledge knowledge_;
-  PositionImages images_;
   ProofTree tree_;
 
-  Stats* stats_ = nullptr;
-  ProofQuestion q_;
   std::uint64_t expansions_ = 0;
   std::uint32_t root_id_ = ProofTree::kNone;
   std::uint8_t root_symmetry_ = 0;
   ProofNumber root_pn_ = 1, root_dn_ = 1;
-  bool stolen_ = false;
   std::array<std::uint32_t, Board::kMaxCells + 2> path_{};
 };
 

@@ -96,6 +96,7 @@
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
+#include "algorithms/search/move_sorter.hpp"
 #include "algorithms/search/proof/pairing.hpp"
 #include "algorithms/search/proof/proof_number.hpp"
 #include "algorithms/search/proof/proof_question.hpp"
@@ -162,7 +163,7 @@ class ProofKnowledge {
     int lines = 0;
     for (std::size_t i = 0; i < windows_.size(); ++i) {
       for (std::size_t j = 0; j < i && line[i] < 0; ++j)
-        if (same_line(windows_[i], windows_[j])) line[i] = line[j];
+        if (board_.same_line(windows_[i], windows_[j])) line[i] = line[j];
       if (line[i] < 0) line[i] = lines++;
     }
     for (int l = 0; l < lines; ++l) {
@@ -347,8 +348,9 @@ class ProofKnowledge {
   // The moves in the order the provers try them (ties of proof numbers go
   // to the earlier move): by the windows through each cell, a live window
   // holding m stones of its side counting 4^m for each side's windows alike,
-  // ties in cell order.  Returns the number of moves written to `out`.
-  int order(const Position& p, const ProofQuestion& q, Mask moves, std::uint8_t* out) const {
+  // ties in cell order.
+  using Order = MoveSorter<std::uint32_t, Board::kMaxCells>;
+  void order(const Position& p, const ProofQuestion& q, Mask moves, Order& out) const {
     const Mask a = p.stones(q.attacker), d = p.stones(q.defender());
     std::array<std::uint32_t, Board::kMaxCells> score{};
     for (const Mask w : windows_) {
@@ -358,17 +360,10 @@ class ProofKnowledge {
       if (q.real() && !(w & a)) weight += 1u << (2 * std::min(small_count(w & d), 12));
       for (Mask m = w & moves; m; m &= m - 1) score[std::countr_zero(m)] += weight;
     }
-    int n = 0;
     for (Mask m = moves; m; m &= m - 1) {
       const int c = std::countr_zero(m);
-      int j = n++;
-      while (j > 0 && score[out[j - 1]] < score[c]) {
-        out[j] = out[j - 1];
-        --j;
-      }
-      out[j] = static_cast<std::uint8_t>(c);
+      out.add(c, score[c]);
     }
-    return n;
   }
 
  private:
@@ -399,23 +394,6 @@ class ProofKnowledge {
     for (const Mask w : windows_)
       if (!(w & theirs) && (w & empty & ~r) && small_count(w & mine) + small_count(w & zone) >= need) r |= w & empty;
     return r;
-  }
-
-  // Whether two windows lie on one straight line (the cells of both are
-  // collinear in the same direction).
-  bool same_line(Mask u, Mask v) const {
-    const int c = board_.cols();
-    auto dir = [&](Mask w) {
-      const int a = std::countr_zero(w), b = std::countr_zero(w & (w - 1));
-      if (!(w & (w - 1))) return std::pair{0, 0};  // k = 1: a window is a cell
-      return std::pair{b / c - a / c, b % c - a % c};
-    };
-    const auto [dr, dc] = dir(u);
-    if (dir(v) != std::pair{dr, dc} || (dr == 0 && dc == 0)) return false;
-    // The first cell of v on the line through u's first cell in that direction.
-    const int a = std::countr_zero(u), b = std::countr_zero(v);
-    const int r0 = a / c, c0 = a % c, r1 = b / c, c1 = b % c;
-    return (r1 - r0) * dc == (c1 - c0) * dr;
   }
 
   // The moves of `moves` that no other empty cell dominates (see the
@@ -454,8 +432,9 @@ class ProofKnowledge {
   static constexpr int kPassReplies = 6;
   Mask pairing_after_pass(const Position& p, const ProofQuestion& q, Mask moves, Mask& zone) {
     const Mask d = p.stones(q.defender()), empty = board_.full() & ~p.occupied();
-    std::array<std::uint8_t, Board::kMaxCells> replies;
-    const int n = std::min(order(p, q, moves, replies.data()), kPassReplies);
+    Order replies;
+    order(p, q, moves, replies);
+    const int n = std::min(replies.size(), kPassReplies);
     for (int i = 0; i < n; ++i) {
       const Mask r = Mask{1} << replies[i];
       if (pairing(d | r, empty & ~r)) {

@@ -3,8 +3,10 @@
 // A proof number is the least number of leaves still to be proved for a node
 // to be proved (as Allis defines it; with transpositions, an estimate: a
 // shared subtree is counted once per parent).  0 means proved; kInfinity
-// means disproved (the dual for disproof numbers).  Sums saturate at
-// kInfinity, so a node with one disproved child of an AND node is disproved.
+// means disproved (the dual for disproof numbers).  A sum is infinite only
+// when a term is (an AND node with one disproved child is disproved); a
+// finite sum stops at kInfinity - 1, since a large number is no disproof
+// (prover.hpp: ProverCore::add).
 #pragma once
 
 #include <cstdint>
@@ -19,11 +21,6 @@ inline constexpr std::uint32_t kProverCancelPollNodes = 64;
 
 using ProofNumber = std::uint32_t;
 inline constexpr ProofNumber kInfinity = 0x7fffffffu;
-
-constexpr ProofNumber saturating_add(ProofNumber a, ProofNumber b) {
-  const std::uint64_t s = std::uint64_t{a} + b;
-  return s >= kInfinity ? kInfinity : static_cast<ProofNumber>(s);
-}
 
 // The answer to one binary question ("does the attacker win?").
 // open: not decided (yet, or within the budget).

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "algorithms/search/level.hpp"
+#include "harness/cli/play/level.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/default_policy.hpp"

@@ -1,5 +1,5 @@
 // `tictac play`: the engines.  A side is a person, a difficulty level
-// (algorithms/search/level.hpp) or a strategy that plays its best move; the
+// (harness/cli/play/level.hpp) or a strategy that plays its best move; the
 // levels that need exact move values get them from Knowledge.
 //
 // hard on a board over 16 cells does not value every move (one search per
@@ -40,7 +40,7 @@
 #include <string_view>
 
 #include "algorithms/exact/solution.hpp"
-#include "algorithms/search/level.hpp"
+#include "harness/cli/play/level.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {

@@ -1,9 +1,9 @@
-// best, the ablation ladder (algorithms/search/best_search.hpp): its line of
+// best, the ablation ladder (algorithms/search/best/best_search.hpp): its line of
 // the strategy table, its options and its factory.
 #include <cstdint>
 #include <memory>
 
-#include "algorithms/search/best_search.hpp"
+#include "algorithms/search/best/best_search.hpp"
 #include "algorithms/search/policy.hpp"
 #include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/families/families.hpp"
@@ -61,7 +61,7 @@ const OptionTable<BestSettings>& best_options() {
 StrategyEntry best() {
   return {{"best",
            "the strongest exact solver, an ablation ladder: every enhancement below can be switched off "
-           "(algorithms/search/best_search.hpp)",
+           "(algorithms/search/best/best_search.hpp)",
            best_options().options(), 1.0,
            "searches the legal drops; wins, threats and forced blocks count only holes that are legal drops now; "
            "threats also skips a move just below an opponent's hole (it would open the hole); "

@@ -1,9 +1,9 @@
 // connect, the exact solver for gravity boards
-// (algorithms/search/connect_solver.hpp): its line of the strategy table,
+// (algorithms/search/connect/connect_solver.hpp): its line of the strategy table,
 // its options and its factory.
 #include <memory>
 
-#include "algorithms/search/connect_solver.hpp"
+#include "algorithms/search/connect/connect_solver.hpp"
 #include "harness/registry/erased_strategy.hpp"
 #include "harness/registry/families/families.hpp"
 #include "harness/registry/option_table.hpp"
@@ -43,7 +43,7 @@ StrategyEntry connect() {
   return {{"connect",
            "exact solver for gravity boards (Connect-Four and its family; a gravity board with (rows + 1) * cols <= "
            "64): bitboards, threat ordering, claimeven bounds, a table of both bounds "
-           "(algorithms/search/connect_solver.hpp)",
+           "(algorithms/search/connect/connect_solver.hpp)",
            connect_options().options(), 1.0,
            "made for gravity: the legal drops on column-major bitboards, every option sound there (boards without "
            "gravity are refused)"},

@@ -22,7 +22,7 @@
 // P(m) = blunder / legal_moves + (1 - blunder) * policy(m).
 //
 // Randomness comes only from the Rng passed in, so the same seed gives the
-// same moves.  No I/O here: the harness turns names into levels and prints.
+// same moves.  No I/O here: `tictac play` turns names into levels and prints.
 #pragma once
 
 #include <cstdint>

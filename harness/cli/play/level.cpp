@@ -1,4 +1,4 @@
-#include "algorithms/search/level.hpp"
+#include "harness/cli/play/level.hpp"
 
 #include <algorithm>
 #include <array>

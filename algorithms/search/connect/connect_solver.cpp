@@ -1,7 +1,7 @@
 // The connect solver's instantiations for the statistics policies of the
 // registry (harness/registry/erased_strategy.hpp), the tests and the
 // benchmarks; connect_solver.hpp declares them extern.
-#include "algorithms/search/connect_solver.hpp"
+#include "algorithms/search/connect/connect_solver.hpp"
 
 namespace tictac {
 

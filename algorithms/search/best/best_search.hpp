@@ -136,7 +136,8 @@
 #include "algorithms/tables/bound_table.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/game/rules.hpp"
-#include "algorithms/search/breaker_pairing.hpp"
+#include "algorithms/search/best/breaker_pairing.hpp"
+#include "algorithms/search/move_sorter.hpp"
 #include "algorithms/search/policy.hpp"
 #include "algorithms/search/scoring.hpp"
 #include "algorithms/search/search_result.hpp"
@@ -553,10 +554,9 @@ class BestSearch {
       const Mask dead = cand & ~live_cells & interchangeable_;
       if (dead) cand = (cand & live_cells) | (dead & -dead);
     }
-    std::array<std::uint64_t, Board::kMaxCells> moves;  // (order key << 8) | cell
-    int n = 0;
+    MoveSorter<std::uint64_t, Board::kMaxCells> moves;  // key: (evaluation << 32) | history
     if (std::has_single_bit(cand)) {
-      moves[n++] = static_cast<std::uint64_t>(std::countr_zero(cand));
+      moves.add(std::countr_zero(cand), 0);
     } else {
       std::array<std::uint32_t, Board::kMaxCells> score;
       if (eval_order()) {
@@ -573,21 +573,15 @@ class BestSearch {
         std::uint64_t key = 0;
         if (eval_order()) key = std::uint64_t{score[c]} << 32;
         if (history()) key |= hist[c];
-        // Insertion sort, decreasing key, ties in cell order (stable).
-        const std::uint64_t item = key << 8 | static_cast<std::uint64_t>(c);
-        int j = n++;
-        while (j > 0 && (moves[j - 1] >> 8) < key) {
-          moves[j] = moves[j - 1];
-          --j;
-        }
-        moves[j] = item;
+        moves.add(c, key);  // in cell order: ties stay in cell order
       }
     }
 
     const int a0 = std::max(alpha, lower), b0 = std::min(beta, upper);
     int a = a0, best = -kUnknown - 1;
+    const int n = moves.size();
     for (int i = 0; i < n; ++i) {
-      const int c = static_cast<int>(moves[i] & 0xff);
+      const int c = moves[i];
       play(c, me);
       const int v = -visit<D>(-b0, -a, c, from_root + 1, other(me));
       undo(c, me);
@@ -599,7 +593,7 @@ class BestSearch {
         stats_->cutoff(i);
         if constexpr (Stats::enabled) {
           Mask rest = 0;
-          for (int j = i + 1; j < n; ++j) rest |= Mask{1} << (moves[j] & 0xff);
+          for (int j = i + 1; j < n; ++j) rest |= Mask{1} << moves[j];
           if (rest) stats_->pruned(pos_, rest);
         }
         if (history()) bump_history(me, c, board_.cells() - ply0_ - from_root);

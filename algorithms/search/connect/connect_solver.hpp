@@ -101,7 +101,9 @@
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/search/cancellable.hpp"
-#include "algorithms/search/connect_bitboard.hpp"
+#include "algorithms/search/connect/connect_bitboard.hpp"
+#include "algorithms/search/move_sorter.hpp"
+#include "algorithms/search/policy.hpp"
 #include "algorithms/search/search_result.hpp"
 #include "algorithms/search/statistics.hpp"
 #include "algorithms/tables/connect_table.hpp"
@@ -207,6 +209,30 @@ constexpr bool connect_specialised(const ConnectOptions& o) {
   return connect_specialised_index(connect_features(o)) >= 0;
 }
 
+// One search of the connect solver, the value dispatch() (policy.hpp) picks
+// an instantiation by: its features, and k when the search is the one
+// specialised for k = 4 (0: any k).
+struct ConnectSearch {
+  ConnectFeatures features;
+  int k = 0;
+  friend constexpr bool operator==(const ConnectSearch&, const ConnectSearch&) = default;
+};
+inline constexpr ConnectFeatures kConnectDynamic{.dynamic = true};
+// Every search built: each feature set of kConnectSpecialised and the shared
+// one, for k = 4 and for any k.
+inline constexpr auto kConnectSearches = [] {
+  std::array<ConnectSearch, 2 * (std::size(kConnectSpecialised) + 1)> all{};
+  std::size_t n = 0;
+  for (const int k : {4, 0}) {
+    for (const ConnectFeatures& f : kConnectSpecialised) all[n++] = {f, k};
+    all[n++] = {kConnectDynamic, k};
+  }
+  return all;
+}();
+// Traced searches (the DAG overlay, where speed does not matter) all take
+// the shared search, as best's and alphabeta's do.
+inline constexpr ConnectSearch kConnectTracedSearches[] = {{kConnectDynamic, 4}, {kConnectDynamic, 0}};
+
 template <class Stats>
 class ConnectSolver {
  public:
@@ -233,7 +259,6 @@ class ConnectSolver {
       return std::abs(2 * a - (g_.cols() - 1)) < std::abs(2 * b - (g_.cols() - 1));
     });
     for (int i = 0; i < g_.cols(); ++i) rank_[order_[i]] = i;
-    root_ = pick(options, board.k());
   }
 
   const Options& options() const { return opt_; }
@@ -311,7 +336,7 @@ class ConnectSolver {
       int lo = weak ? -1 : loss(ply + 2), hi = weak ? 1 : win(ply + 3);
       int proved = -1;  // the column of the last search that failed high
       auto test = [&](int alpha, int beta) {
-        const int v = (this->*root_)(cur, mask, g_.mirror(cur), g_.mirror(mask), ply, alpha, beta);
+        const int v = root_search(cur, mask, ply, alpha, beta);
         if (v >= beta) proved = root_move_;
         return v;
       };
@@ -349,7 +374,6 @@ class ConnectSolver {
   }
 
  private:
-  using RootFn = int (ConnectSolver::*)(Bits, Bits, Bits, Bits, int, int, int);
   static constexpr bool kTrace = requires(Stats& s) { s.trace; };
 
   static const Board& checked(const Board& b) {
@@ -390,19 +414,27 @@ class ConnectSolver {
   int win(int t) const { return (n_ + 2 - t) / 2; }
   int loss(int t) const { return -((n_ + 2 - t) / 2); }
 
+  // The column of the i-th move of `moves`, in column order (for traces).
+  int nth_column(Bits moves, int i) const {
+    for (; i > 0; --i) moves &= moves - 1;
+    return g_.column_of(moves & -moves);
+  }
+
   Position trace_position(Bits cur, Bits mask, int ply) const {
     if constexpr (kTrace) return g_.position(cur, mask, ply);
     else return Position{};
   }
 
-  // The search entry for the options: a specialised search, or the shared one.
-  static constexpr ConnectFeatures kDynamic{.dynamic = true};
-  template <std::size_t... I>
-  static RootFn pick_from(const ConnectFeatures& f, int k, std::index_sequence<I...>) {
-    static constexpr RootFn k4[] = {&ConnectSolver::negamax<kConnectSpecialised[I], 4, true>...};
-    static constexpr RootFn any[] = {&ConnectSolver::negamax<kConnectSpecialised[I], 0, true>...};
-    if (const int i = connect_specialised_index(f); i >= 0) return k == 4 ? k4[i] : any[i];
-    return k == 4 ? &ConnectSolver::negamax<kDynamic, 4, true> : &ConnectSolver::negamax<kDynamic, 0, true>;
+  // The root search of the instantiation for search_, picked by dispatch().
+  // Defined below the class, not inline: it instantiates every search, and
+  // the extern template declarations there keep that to one file.
+  int root_search(Bits cur, Bits mask, int ply, int alpha, int beta);
+  // The search for the options (kConnectSearches): a specialised search,
+  // or the shared one.
+  static ConnectSearch search_for(const Options& o, int k) {
+    const ConnectFeatures f = connect_features(o);
+    const bool specialised = !kTrace && connect_specialised_index(f) >= 0;
+    return {specialised ? f : kConnectDynamic, k == 4 ? 4 : 0};
   }
   // The features a search of F tests: F's own, constants the compiler folds,
   // or in the shared search the options'.
@@ -411,9 +443,6 @@ class ConnectSolver {
     if constexpr (F.dynamic) return features_;
     else return F;
   }
-  // Defined below the class, not inline: it instantiates every search entry,
-  // and the extern template declarations there keep that to one file.
-  static RootFn pick(const Options& o, int k);
 
   // The table key of a position: cur + mask, or with symmetric keys the
   // lesser of it and its mirror image mcur + mmask (then `mirrored` is set).
@@ -519,13 +548,14 @@ class ConnectSolver {
       }
     }
 
-    // The moves with their order keys: (score << 16) | (63 - the column's
-    // rank in centre-first order) << 8 | column, so that ties go centre
-    // first.  Each child's table entry is prefetched here, for the enhanced
-    // transposition cutoff below and for the child's own probe.
+    // The moves (columns) with their order keys: (score << 8) | (63 - the
+    // column's rank in centre-first order), so that ties go centre first
+    // (no two keys are equal).  Each child's table entry is prefetched here,
+    // in column order, for the enhanced transposition cutoff below and for
+    // the child's own probe.
     const Bits mopp = mcur ^ mmask;
-    std::array<std::uint32_t, ConnectBitboard::kMaxBits> moves;
-    std::array<ConnectTable::Key, ConnectBitboard::kMaxBits> child_key;
+    MoveSorter<std::uint32_t, ConnectBitboard::kMaxBits> moves;
+    std::array<ConnectTable::Key, ConnectBitboard::kMaxBits> child_key;  // in column order
     int n = 0;
     for (Bits m = cand; m; m &= m - 1) {
       const Bits move = m & -m;
@@ -564,7 +594,8 @@ class ConnectSolver {
         table_at(ply + 1).prefetch(child_key[n]);
       }
       if (c == table_move) score = 0xffff;
-      moves[n++] = score << 16 | static_cast<std::uint32_t>(63 - rank_[c]) << 8 | static_cast<std::uint32_t>(c);
+      moves.add(c, score << 8 | static_cast<std::uint32_t>(63 - rank_[c]));
+      ++n;
     }
     if (f.threats && f.anticipate) {
       // No win in three plies: the earliest is in five.
@@ -580,7 +611,8 @@ class ConnectSolver {
         const ConnectTable::Probe q = table_at(ply + 1).probe(child_key[i]);
         if (!q.hit) continue;
         stats_->tt_hit(q.lower == q.upper ? Bound::exact : Bound::upper,
-                       trace_position(opp, mask | (cand & g_.column(moves[i] & 0xff)), ply + 1));
+                       kTrace ? trace_position(opp, mask | (cand & g_.column(nth_column(cand, i))), ply + 1)
+                              : Position{});
         lo = std::max(lo, -q.upper);
       }
       if (lo >= beta || lo >= hi) {
@@ -589,15 +621,11 @@ class ConnectSolver {
       }
     }
 
-    // Best first, by selection: most positions cut off at the first move,
-    // so sorting the rest would be wasted.
+    // Best first.
     const int a0 = Root ? alpha : std::max(alpha, lo), b0 = Root ? beta : std::min(beta, hi);
     int a = a0, best = -1000, best_col = -1;
     for (int i = 0; i < n; ++i) {
-      int top = i;
-      for (int j = i + 1; j < n; ++j) top = moves[j] > moves[top] ? j : top;
-      std::swap(moves[i], moves[top]);
-      const int c = static_cast<int>(moves[i] & 0xff);
+      const int c = moves[i];
       const Bits move = cand & g_.column(c);
       int v;
       if (f.symmetric) v = -negamax<F, K, false>(opp, mask | move, mopp, mmask | mirror_bit(move, c), ply + 1, -b0, -a);
@@ -611,7 +639,7 @@ class ConnectSolver {
         stats_->cutoff(i);
         if constexpr (kTrace) {
           Bits rest = 0;
-          for (int j = i + 1; j < n; ++j) rest |= cand & g_.column(static_cast<int>(moves[j] & 0xff));
+          for (int j = i + 1; j < n; ++j) rest |= cand & g_.column(moves[j]);
           if (rest) stats_->pruned(trace_position(cur, mask, ply), g_.to_cells(rest));
         }
         break;
@@ -701,26 +729,26 @@ class ConnectSolver {
   std::array<int, ConnectBitboard::kMaxBits> order_{};
   std::array<int, ConnectBitboard::kMaxBits> mirror_shift_{};  // column c to C - 1 - c, in bits
   std::array<int, ConnectBitboard::kMaxBits> rank_{};          // a column's place in order_
-  RootFn root_ = nullptr;
+  ConnectSearch search_ = search_for(opt_, g_.k());
   Stats* stats_ = nullptr;
   std::uint64_t nodes_ = 0;  // for the table's replacement (work)
   int root_move_ = -1, fallback_ = -1;
 };
 
-// Traced searches (the DAG overlay, where speed does not matter) all take
-// the shared search, as best's and alphabeta's do: 4 search entries, not 32.
 template <class Stats>
-typename ConnectSolver<Stats>::RootFn ConnectSolver<Stats>::pick(const Options& o, int k) {
-  if constexpr (kTrace)
-    return k == 4 ? &ConnectSolver::negamax<kDynamic, 4, true> : &ConnectSolver::negamax<kDynamic, 0, true>;
-  else
-    return pick_from(connect_features(o), k, std::make_index_sequence<std::size(kConnectSpecialised)>{});
+int ConnectSolver<Stats>::root_search(Bits cur, Bits mask, int ply, int alpha, int beta) {
+  auto search = [&]<ConnectSearch S>() {
+    return negamax<S.features, S.k, true>(cur, mask, g_.mirror(cur), g_.mirror(mask), ply, alpha, beta);
+  };
+  if constexpr (kTrace) return dispatch<kConnectTracedSearches>(search_, search);
+  else return dispatch<kConnectSearches>(search_, search);
 }
 
 // The statistics policies the registry, the tests and the benchmarks use are
 // instantiated once, in connect_solver.cpp: each is 32 search entries (8
-// feature sets, k = 4 or any, root or not; 4 for TracingStats), which every
-// file that made a solver compiled again.
+// feature sets, k = 4 or any, root or not; 4 for TracingStats, whose
+// searches all take the shared one), which every file that made a solver
+// compiled again.
 extern template class ConnectSolver<NoStats>;
 extern template class ConnectSolver<CountingStats>;
 extern template class ConnectSolver<TracingStats>;

@@ -24,7 +24,8 @@ namespace {
 
 // The whole-tree searches take the board's gravity as a template parameter
 // (Board::legal_moves<Gravity>), so a board without gravity pays nothing for
-// the support test; by_gravity picks the instantiation once, here.
+// the support test; by_support_rule picks the instantiation once, here, by
+// Board::stone_opens_cell_above.
 template <bool G>
 struct MinimaxFlat {
   template <class S>
@@ -42,18 +43,18 @@ struct NegamaxOf {
 };
 
 template <template <bool> class Pick>
-StrategyFactory by_gravity() {
+StrategyFactory by_support_rule() {
   return [](const Board& board, const OptionValues& values, StrategyIdentity id) {
-    return board.gravity() ? erased<Pick<true>::template Algo>()(board, values, std::move(id))
+    return board.stone_opens_cell_above() ? erased<Pick<true>::template Algo>()(board, values, std::move(id))
                            : erased<Pick<false>::template Algo>()(board, values, std::move(id));
   };
 }
 
 }  // namespace
 
-StrategyFactory minimax() { return by_gravity<MinimaxFlat>(); }
-StrategyFactory minimax_depth() { return by_gravity<MinimaxDepth>(); }
-StrategyFactory negamax() { return by_gravity<NegamaxOf>(); }
+StrategyFactory minimax() { return by_support_rule<MinimaxFlat>(); }
+StrategyFactory minimax_depth() { return by_support_rule<MinimaxDepth>(); }
+StrategyFactory negamax() { return by_support_rule<NegamaxOf>(); }
 
 // The memo: one instantiation per layout and key kind (memo_negamax.hpp: MemoPolicy).
 StrategyFactory memo() {

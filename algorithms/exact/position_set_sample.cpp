@@ -113,7 +113,7 @@ RandomSample random_positions(const Board& board, int ply, std::size_t count, st
 
 bool reachable_in_play(const Board& board, const Position& p) {
   if (check_legality(board, p) != Legality::legal) return false;
-  if (!board.gravity()) return true;
+  if (!board.stone_opens_cell_above()) return true;
   // Take off the last mover's top stones, one at a time; the position left
   // must have no line (the game went on after it).  Positions already shown
   // to lead nowhere are remembered.

@@ -37,7 +37,36 @@ class Board {
   int k() const { return k_; }
   int cells() const { return rows_ * cols_; }
   bool square() const { return rows_ == cols_; }
+  // The board's family: gravity boards (Connect-Four's) or not.  It names the
+  // board ("6x7k4g"), fills the `gravity` CSV column and JSON key, and picks
+  // a family's conventions (published values, Pons's score).  What the rules
+  // allow is asked by name, below, not by family.
   bool gravity() const { return gravity_; }
+
+  // --- The rules, by name ---
+  // Code asks for the rule it relies on, so that a new rule (another way to
+  // place a stone) changes the answers here while the callers stay as they
+  // are.  One switch, gravity, sets all of them today.
+  //
+  // Every empty cell is a legal move.  The knowledge of Maker-Breaker games
+  // relies on it: a player may claim any cell, so an extra stone never hurts
+  // its owner (strategy stealing), a pairing strategy can always answer its
+  // partner cell, and threat sequences, potentials, dominance and zones
+  // reason about cells that can be claimed in any order.
+  bool every_empty_cell_playable() const { return !gravity_; }
+  // A stone makes the cell above it playable (and a cell cannot be claimed
+  // before the one below it): the legal moves are at most one per column,
+  // and a hole above an empty cell cannot be dropped into yet.
+  bool stone_opens_cell_above() const { return gravity_; }
+  // A move is named by its column alone: the stone takes the column's lowest
+  // empty cell, and rows are counted from the bottom, where stones land.
+  bool move_is_a_column() const { return gravity_; }
+  // The rules tell up from down: of the board's geometric symmetries only
+  // those that keep every row in place (the identity and the left-right
+  // mirror) map a game to a game.
+  bool rows_are_fixed() const { return gravity_; }
+  // Which windows win: windows(), below (k in a row in any of the four
+  // directions, the same under every rule).
   Mask full() const { return full_; }
   // The cells of the bottom row (row R - 1).
   Mask bottom() const { return bottom_; }
@@ -54,7 +83,7 @@ class Board {
   // gravity (the whole-tree searches take it as a template parameter, chosen
   // once by the registry): without gravity it is the empty cells alone, so
   // those boards pay nothing for the support test.  Gravity must be
-  // gravity().
+  // stone_opens_cell_above().
   template <bool Gravity>
   Mask legal_moves(Mask occupied) const {
     if constexpr (Gravity)

@@ -33,10 +33,9 @@ SymmetryGroup::SymmetryGroup(const Board& b) : cells_(b.cells()), chunks_((b.cel
   };
   for (const Named& s : all) {
     if (s.square_only && !b.square()) continue;
-    // Gravity fixes which way is down: only the symmetries that keep every
-    // row in place (the identity and the left-right mirror) map a game to a
-    // game.
-    if (b.gravity() && std::string_view(s.name) != "identity" && std::string_view(s.name) != "mirror_lr") continue;
+    // Rules that fix which way is down keep only the symmetries that keep
+    // every row in place (the identity and the left-right mirror).
+    if (b.rows_are_fixed() && std::string_view(s.name) != "identity" && std::string_view(s.name) != "mirror_lr") continue;
     names_.emplace_back(s.name);
     std::array<std::uint8_t, Board::kMaxCells> to{};
     for (int r = 0; r < R; ++r)

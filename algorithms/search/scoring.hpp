@@ -24,7 +24,7 @@ namespace tictac {
 // per board, and a mismatch is a programming error.
 template <bool Gravity>
 void require_gravity(const Board& b, const char* search) {
-  if (b.gravity() != Gravity)
+  if (b.stone_opens_cell_above() != Gravity)
     throw std::logic_error(std::string(search) + ": built for a board " + (Gravity ? "with" : "without") +
                            " gravity, given " + b.name());
 }

@@ -64,7 +64,7 @@ void print_table(const Board& b, const Analysis& a) {
     return fmt::format("{} (X wins {}, O wins {}, draws {})", c.total(), c.x_wins, c.o_wins, c.draws);
   };
   fmt::print("State space of {} ({} with k={}{})\n\n", b.name(), b.size_name(), b.k(),
-             b.gravity() ? ", gravity: a move drops into a column" : "");
+             b.move_is_a_column() ? ", gravity: a move drops into a column" : "");
   fmt::print("reachable positions        {} ({} not terminal)\n", a.reachable_states, a.nonterminal_states);
   fmt::print("terminal positions         {}\n", counts(a.terminal_states));
   fmt::print("\n{:>4} {:>14} {:>20}\n", "ply", "positions", "game-tree nodes");

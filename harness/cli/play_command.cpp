@@ -89,7 +89,7 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
     std::vector<std::string> names;
     for (int c : g.moves) names.push_back(cell_name(b, c));
     j["move_names"] = names;
-    if (b.gravity()) j["moves_pons"] = format_moves(b, g.moves);  // the game in Pons's notation
+    if (b.move_is_a_column()) j["moves_pons"] = format_moves(b, g.moves);  // the game in Pons's notation
     j["given_moves"] = given;
     nlohmann::ordered_json u = nlohmann::ordered_json::array();
     for (const auto& [i, why] : unproven) u.push_back({{"move", i}, {"why", why}});
@@ -101,7 +101,7 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
     return;
   }
   std::string line;
-  if (b.gravity()) {
+  if (b.move_is_a_column()) {
     // Pons's notation, the engines' moves after a '|'.
     const std::span<const int> all(g.moves);
     line = format_moves(b, all.first(given));
@@ -113,7 +113,7 @@ void run_moves(const PlayOptions& o, const Board& b, std::array<Player, 2>& play
   fmt::print("{}", draw(g));
   fmt::print("moves    {}{}\n", line.empty() ? "-" : line,
              g.moves.size() <= given ? ""
-             : b.gravity()           ? "   (columns; after | played by the engines)"
+             : b.move_is_a_column()           ? "   (columns; after | played by the engines)"
                                      : "   (* played by the engines)");
   for (const auto& [i, why] : unproven) fmt::print("move {} ({}): {}\n", i + 1, cell_name(b, g.moves[i]), why);
   fmt::print("{}\n", status(g));

@@ -43,7 +43,7 @@ void print_table(const SolveReport& rep) {
     fmt::print("value           unknown (not proved within the budget)\n");
   // On a gravity board a move is named by its column first, as Pons's notation does.
   auto name = [&](int c) {
-    return b.gravity() ? "column " + std::to_string(b.col_of(c) + 1) + " " + cell_name(b, c) : cell_name(b, c);
+    return b.move_is_a_column() ? "column " + std::to_string(b.col_of(c) + 1) + " " + cell_name(b, c) : cell_name(b, c);
   };
   fmt::print("move chosen     {}\n",
              r.best_move >= 0 ? name(r.best_move) + " (" + std::to_string(r.best_move) + ")"
@@ -54,12 +54,12 @@ void print_table(const SolveReport& rep) {
   for (int c : o.moves) names += (names.empty() ? "" : ", ") + name(c) + "(" + std::to_string(c) + ")";
   fmt::print("optimal moves   {}  [{}]\n", names.empty() ? (o.listed ? "none" : "-") : names, o.source);
   std::string line;
-  if (b.gravity())
+  if (b.move_is_a_column())
     line = format_moves(b, o.pv);  // Pons's notation: the columns
   else
     for (int c : o.pv) line += (line.empty() ? "" : " ") + cell_name(b, c);
   // It starts with the move chosen, where the strategy proved one (solve_report.hpp).
-  fmt::print("principal var.  {}{}{}\n", line.empty() ? "-" : line, b.gravity() && !line.empty() ? " (columns)" : "",
+  fmt::print("principal var.  {}{}{}\n", line.empty() ? "-" : line, b.move_is_a_column() && !line.empty() ? " (columns)" : "",
              line.empty() || !r.move_proved || r.best_move < 0 ? "" : " (from the move chosen)");
   if (r.distance >= 0) fmt::print("distance        {} plies\n", r.distance);
   if (b.gravity())

@@ -48,7 +48,7 @@ Reference::Reference(const Board& board, const ReferenceFamilies& f, bool search
   }
   time_budget_ = f.time_budget;
   auto make = [&](const std::string& spec) { return f.make ? f.make(board, spec) : make_strategy(board, spec); };
-  families_.push_back(make(board.gravity() ? f.gravity_alpha_beta : f.alpha_beta));
+  families_.push_back(make(board.every_empty_cell_playable() ? f.alpha_beta : f.gravity_alpha_beta));
   families_.push_back(make(connect_holds(board) ? f.gravity : f.proof));
 }
 

@@ -25,7 +25,7 @@ namespace {
 constexpr int kExactByDefault = 12;
 
 bool exact_listed(const Board& b, bool all_optimal) {
-  return b.cells() <= kExactByDefault || all_optimal || (b.gravity() && b.cells() <= StateSpace::kMaxCells);
+  return b.cells() <= kExactByDefault || all_optimal || (b.stone_opens_cell_above() && b.cells() <= StateSpace::kMaxCells);
 }
 
 // The searches of one report, cancellable or not.

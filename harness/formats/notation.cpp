@@ -21,7 +21,7 @@ int parse_int(std::string_view s, const char* what) {
 }
 
 void require_gravity(const Board& b, const char* what) {
-  if (!b.gravity())
+  if (!b.move_is_a_column())
     throw std::invalid_argument(std::string(what) + " are for gravity boards, where a move is a column; " +
                                 b.name() + " has no gravity (give the position cell by cell)");
 }
@@ -188,7 +188,7 @@ std::string format_position(const Board& b, const Position& p) {
 
 std::string cell_name(const Board& b, int cell) {
   // Gravity boards count rows from the bottom, as Connect-Four players do.
-  const int row = b.gravity() ? b.rows() - b.row_of(cell) : b.row_of(cell) + 1;
+  const int row = b.move_is_a_column() ? b.rows() - b.row_of(cell) : b.row_of(cell) + 1;
   return std::string(1, static_cast<char>('a' + b.col_of(cell))) + std::to_string(row);
 }
 
@@ -203,12 +203,12 @@ int parse_cell(const Board& b, std::string_view text) {
   if (text.size() >= 2 && std::isalpha(static_cast<unsigned char>(text[0]))) {
     const int col = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
     const int named = parse_int(text.substr(1), "row");
-    const int row = b.gravity() ? b.rows() - named : named - 1;  // gravity: rows from the bottom (cell_name)
+    const int row = b.move_is_a_column() ? b.rows() - named : named - 1;  // gravity: rows from the bottom (cell_name)
     if (col < 0 || col >= b.cols() || row < 0 || row >= b.rows())
       throw std::invalid_argument("'" + std::string(text) + "' is off the board (columns a to " +
                                   std::string(1, static_cast<char>('a' + b.cols() - 1)) +
                                   ", rows 1 to " + std::to_string(b.rows()) +
-                                  (b.gravity() ? ", row 1 at the bottom)" : ", row 1 at the top)"));
+                                  (b.move_is_a_column() ? ", row 1 at the bottom)" : ", row 1 at the top)"));
     return b.cell(row, col);
   }
   throw std::invalid_argument("'" + std::string(text) +

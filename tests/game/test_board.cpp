@@ -1,12 +1,15 @@
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <bit>
 #include <random>
+#include <tuple>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
 #include "algorithms/game/board.hpp"
+#include "algorithms/game/symmetry.hpp"
 
 using namespace tictac;
 
@@ -188,4 +191,47 @@ TEST_CASE("the legal moves reach the Connect-Four positions of OEIS A212693, ply
     }
     ply.assign(next.begin(), next.end());
   }
+}
+
+// The rules by name (Board::every_empty_cell_playable and the rest) are
+// declarations; here each one is checked against what the board does: the
+// moves it generates from random sets of stones stacked as play leaves them,
+// and the symmetries that map its games to games.
+TEST_CASE("each named rule says what the board's moves and symmetries do", "[board][rules]") {
+  std::mt19937_64 rng(20261205);
+  for (bool gravity : {false, true})
+    for (auto [R, C, k] : std::array<std::tuple<int, int, int>, 5>{{{3, 3, 3}, {4, 4, 3}, {6, 7, 4}, {5, 4, 4}, {2, 5, 2}}}) {
+      const Board b(R, C, k, gravity);
+      INFO(b.name());
+      bool all_empty_playable = true, opened_above = false;
+      for (int trial = 0; trial < 300; ++trial) {
+        // Stones dropped column by column (a set play can leave under
+        // either rule), each column filled to a random height.
+        Mask occupied = 0;
+        for (int c = 0; c < C; ++c) {
+          const int height = static_cast<int>(rng() % (R + 1));
+          for (int h = 0; h < height; ++h) occupied |= Mask{1} << b.cell(R - 1 - h, c);
+        }
+        const Mask legal = b.legal_moves(occupied);
+        if (legal != (b.full() & ~occupied)) all_empty_playable = false;
+        for (Mask m = legal; m; m &= m - 1) {
+          const int cell = std::countr_zero(m);
+          if (b.row_of(cell) == 0) continue;
+          const Mask above = Mask{1} << (cell - C);
+          if (!(legal & above) && (b.legal_moves(occupied | Mask{1} << cell) & above)) opened_above = true;
+        }
+      }
+      CHECK(b.every_empty_cell_playable() == all_empty_playable);
+      CHECK(b.stone_opens_cell_above() == opened_above);
+      // A move is a column exactly when no two legal moves share a column.
+      CHECK(b.move_is_a_column() == b.stone_opens_cell_above());
+      // Rows are fixed exactly when no symmetry moves a cell to another row.
+      const SymmetryGroup group(b);
+      bool keeps_rows = true;
+      for (int g = 0; g < group.size(); ++g)
+        for (int cell = 0; cell < b.cells(); ++cell)
+          if (b.row_of(group.map_cell(g, cell)) != b.row_of(cell)) keeps_rows = false;
+      CHECK(b.rows_are_fixed() == keeps_rows);
+      CHECK(b.rows_are_fixed() == (group.size() < (b.square() ? 8 : 4)));
+    }
 }

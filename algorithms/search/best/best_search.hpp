@@ -287,9 +287,9 @@ class BestSearch {
                : options.tt_bits > 0 ? options.tt_bits
                                      : Table::bits_for(board)),
         images_(board),
-        interchangeable_(board.gravity() ? 0 : board.full()),
-        pairing_(options.pairing && !board.gravity()),
-        below_holes_(board.gravity() && board.rows() > 1 ? board.cols() : 0),
+        interchangeable_(board.every_empty_cell_playable() ? board.full() : 0),
+        pairing_(options.pairing && board.every_empty_cell_playable()),
+        below_holes_(board.stone_opens_cell_above() && board.rows() > 1 ? board.cols() : 0),
         live_(static_cast<std::size_t>(board.cells() + 2) * windows_.size()) {
     // Evaluation weights by the number of stones of one colour in a live
     // window: a window the side to move can still fill, holding m of its

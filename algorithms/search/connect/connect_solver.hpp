@@ -5,7 +5,7 @@
 // (connect_bitboard.hpp) with a transposition table of both bounds
 // (algorithms/tables/connect_table.hpp), built as an ablation ladder.
 //
-// It solves gravity boards only (Board::gravity(); names like 6x7k4g): the
+// It solves gravity boards only (Board::stone_opens_cell_above(); names like 6x7k4g): the
 // constructor refuses a board without gravity, and a search refuses a
 // position with a stone above an empty cell.  Boards need (R + 1) * C <= 64
 // (the bitboard's sentinel row); the constructor refuses larger ones with a
@@ -377,7 +377,7 @@ class ConnectSolver {
   static constexpr bool kTrace = requires(Stats& s) { s.trace; };
 
   static const Board& checked(const Board& b) {
-    if (!b.gravity())
+    if (!b.stone_opens_cell_above())
       throw std::invalid_argument("connect: " + b.name() +
                                   " has no gravity; the connect solver solves gravity boards only (" + b.name() +
                                   "g)");

@@ -17,7 +17,7 @@ inline void prepare_static_lines(OrderContext& c) {
   const Board& b = *c.board;
   auto* first = c.permutation.data();
   auto* last = first + b.cells();
-  if (b.gravity()) {
+  if (b.move_is_a_column()) {
     auto off = [&](int cell) { return std::abs(2 * b.col_of(cell) - (b.cols() - 1)); };
     std::stable_sort(first, last, [&](int x, int y) { return off(x) < off(y); });
   } else {

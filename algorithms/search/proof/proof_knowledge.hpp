@@ -116,10 +116,10 @@ struct ProofKnowledgeOptions {
   friend bool operator==(const ProofKnowledgeOptions&, const ProofKnowledgeOptions&) = default;
 };
 
-// The knowledge that is sound on the board (the header above): on a gravity
-// board, wins and the disproof half of live.
+// The knowledge that is sound on the board (the header above): where not
+// every empty cell is playable (gravity), wins and the disproof half of live.
 inline ProofKnowledgeOptions sound_knowledge_options(const Board& b, ProofKnowledgeOptions o) {
-  if (b.gravity()) o.threats = o.pairing = o.potential = o.dominance = false;
+  if (!b.every_empty_cell_playable()) o.threats = o.pairing = o.potential = o.dominance = false;
   return o;
 }
 
@@ -154,7 +154,7 @@ class ProofKnowledge {
   ProofKnowledge(const Board& b, ProofKnowledgeOptions o)
       : board_(b),
         opt_(sound_knowledge_options(b, o)),
-        incremental_estimate_(opt_.wins && opt_.live && !b.gravity()),
+        incremental_estimate_(opt_.wins && opt_.live && b.every_empty_cell_playable()),
         windows_(b.windows()),
         vcf_(b) {
     // The windows of each line (a row, column or diagonal), in order along
@@ -204,7 +204,7 @@ class ProofKnowledge {
     SideThreats& dt = last_.defender;
     scan_threats(windows_, a, d, empty, real, at, dt);
     Mask moves = empty;
-    if (board_.gravity()) {  // only the drops, and only holes that can be dropped into
+    if (board_.stone_opens_cell_above()) {  // only the drops, and only holes that can be dropped into
       moves = board_.legal_moves(a | d);
       at.holes &= moves;
       dt.holes &= moves;
@@ -232,7 +232,7 @@ class ProofKnowledge {
     }
     if (opt_.live) {
       if (at.live == 0) return disproven();
-      if (!board_.gravity()) moves &= real ? at.cells | dt.cells : at.cells;
+      if (board_.every_empty_cell_playable()) moves &= real ? at.cells | dt.cells : at.cells;
     }
     if (opt_.potential) {
       last_.potential = potential(d, empty);

@@ -69,14 +69,16 @@ struct ProofValueOptions {
   friend bool operator==(const ProofValueOptions&, const ProofValueOptions&) = default;
 };
 
-// Whether an extra stone never hurts its owner on this board: false on a
-// gravity board, where a stone changes which cells can be played, which
-// switches strategy-stealing off.
-inline bool strategy_stealing_holds(const Board& b) { return !b.gravity(); }
+// Whether an extra stone never hurts its owner on this board: only where
+// every empty cell is playable (Board::every_empty_cell_playable; not under
+// gravity, where a stone changes which cells can be played), which switches
+// strategy-stealing off elsewhere.
+inline bool strategy_stealing_holds(const Board& b) { return b.every_empty_cell_playable(); }
 
-// The reductions that are sound on the board: on a gravity board neither.
+// The reductions that are sound on the board: neither where not every empty
+// cell is playable (gravity).
 inline ProofValueOptions sound_value_options(const Board& b, ProofValueOptions o) {
-  if (b.gravity()) o.maker_breaker = o.stealing = false;
+  if (!b.every_empty_cell_playable()) o.maker_breaker = o.stealing = false;
   return o;
 }
 

@@ -34,7 +34,7 @@ std::string refusal(const Game& g, int cell) {
 }
 
 std::vector<int> parse_moves(Game& g, std::string_view text) {
-  if (g.board.gravity()) {
+  if (g.board.move_is_a_column()) {
     // Pons's notation (notation.hpp), which reads a whole game from the
     // empty board and names a move into a full column or after the end.
     if (!g.moves.empty()) throw std::logic_error("parse_moves: Pons's notation starts from the empty board");

@@ -35,7 +35,7 @@ bool looks_like_move(const std::string& t) {
 // A move as a person names it: its cell ("b2"), or on a gravity board its
 // column and the cell it fills ("column 4 (d6)").
 std::string move_name(const Board& b, int cell) {
-  return b.gravity() ? fmt::format("column {} ({})", b.col_of(cell) + 1, cell_name(b, cell)) : cell_name(b, cell);
+  return b.move_is_a_column() ? fmt::format("column {} ({})", b.col_of(cell) + 1, cell_name(b, cell)) : cell_name(b, cell);
 }
 
 void print_hint(const Game& g, Knowledge& knowledge) {
@@ -52,7 +52,7 @@ void print_hint(const Game& g, Knowledge& knowledge) {
     const int score = sign * v.value;
     const std::string plies = v.distance < 0 ? "" : fmt::format(" (in {} plies)", v.distance + 1);
     const std::string what = score > 0 ? "win " + plies : score < 0 ? "loss" + plies : std::string("draw");
-    if (g.board.gravity())
+    if (g.board.move_is_a_column())
       fmt::print("    column {:>2} ({:<3})  {:+d}  {}\n", g.board.col_of(c) + 1, cell_name(g.board, c), score, what);
     else
       fmt::print("    {:<4} ({:>2})  {:+d}  {}\n", cell_name(g.board, c), c, score, what);
@@ -60,7 +60,7 @@ void print_hint(const Game& g, Knowledge& knowledge) {
 }
 
 void print_help(const Board& b) {
-  if (b.gravity()) {
+  if (b.move_is_a_column()) {
     fmt::print(
         "  type a column number (1 to {}, from the left): the stone drops to the lowest empty cell of it,\n"
         "  or one of: undo (take back your last move), hint (the exact value of each column), quit\n",
@@ -160,7 +160,7 @@ class Session {
   // Plays the move typed as `line` (t: lower-case, trimmed), or says why not.
   void move(const std::string& line, const std::string& t, Side s) {
     const Board& b = game_.board;
-    if (b.gravity()) {
+    if (b.move_is_a_column()) {
       drop(t, s);
       return;
     }
@@ -215,10 +215,10 @@ std::string draw(const Game& g) {
   // Pons's notation, and no row numbers (a move names no row).
   std::string s = "    ";
   for (int c = 0; c < b.cols(); ++c)
-    s += b.gravity() ? fmt::format("{:>3} ", c + 1) : fmt::format("  {} ", static_cast<char>('a' + c));
+    s += b.move_is_a_column() ? fmt::format("{:>3} ", c + 1) : fmt::format("  {} ", static_cast<char>('a' + c));
   s += "\n" + rule + "\n";
   for (int r = 0; r < b.rows(); ++r) {
-    s += b.gravity() ? std::string("    |") : fmt::format("{:>3} |", r + 1);
+    s += b.move_is_a_column() ? std::string("    |") : fmt::format("{:>3} |", r + 1);
     for (int c = 0; c < b.cols(); ++c) {
       const Mask bit = Mask{1} << b.cell(r, c);
       s += fmt::format(" {} |", g.position.x & bit ? 'X' : g.position.o & bit ? 'O' : '.');

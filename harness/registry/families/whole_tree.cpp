@@ -29,7 +29,8 @@ constexpr const char* kDropsOnly = "searches the legal drops (one per column tha
 
 // The whole-tree searches take the board's gravity as a template parameter
 // (Board::legal_moves<Gravity>), so a board without gravity pays nothing for
-// the support test; by_gravity picks the instantiation once, here.
+// the support test; by_support_rule picks the instantiation once, here, by
+// Board::stone_opens_cell_above.
 template <bool G>
 struct MinimaxFlat {
   template <class S>
@@ -47,9 +48,9 @@ struct NegamaxOf {
 };
 
 template <template <bool> class Pick>
-StrategyFactory by_gravity() {
+StrategyFactory by_support_rule() {
   return [](const Board& board, const OptionValues& values, StrategyIdentity id) {
-    return board.gravity() ? erased<Pick<true>::template Algo>()(board, values, std::move(id))
+    return board.stone_opens_cell_above() ? erased<Pick<true>::template Algo>()(board, values, std::move(id))
                            : erased<Pick<false>::template Algo>()(board, values, std::move(id));
   };
 }
@@ -58,7 +59,7 @@ StrategyFactory by_gravity() {
 
 StrategyEntry minimax() {
   return {{"minimax", "plain minimax over the whole tree, X max / O min, scores +1/0/-1 (seed 004)", {}, 100, kDropsOnly},
-          by_gravity<MinimaxFlat>()};
+          by_support_rule<MinimaxFlat>()};
 }
 
 StrategyEntry minimax_depth() {
@@ -66,12 +67,12 @@ StrategyEntry minimax_depth() {
            "depth-scored minimax: a win scores higher the sooner it comes, a loss is put off (seed 004's 10 - depth, "
            "for any board)",
            {}, 1.0, kDropsOnly},
-          by_gravity<MinimaxDepth>()};
+          by_support_rule<MinimaxDepth>()};
 }
 
 StrategyEntry negamax() {
   return {{"negamax", "minimax in negamax form over the whole tree, +1/0/-1 (seed 000's baseline)", {}, 100, kDropsOnly},
-          by_gravity<NegamaxOf>()};
+          by_support_rule<NegamaxOf>()};
 }
 
 namespace {

@@ -55,7 +55,7 @@ void add_strategies(CLI::App& app) {
         nlohmann::ordered_json entry{{"name", s.name}, {"summary", s.summary}, {"options", options}};
         if (*gravity) {
           entry["gravity"] = s.gravity;
-          entry["gravity_supported"] = s.gravity_supported;
+          entry["gravity_supported"] = s.needs.missing_on(Board(2, 2, 2, true)).empty();
         }
         j.push_back(entry);
       }
@@ -66,7 +66,7 @@ void add_strategies(CLI::App& app) {
     for (const auto& s : strategy_catalog()) {
       fmt::print("\n{}\n  {}\n", s.name, s.summary);
       if (*gravity)
-        fmt::print("  with gravity: {}{}\n", s.gravity_supported ? "" : "REFUSED on gravity boards: ",
+        fmt::print("  with gravity: {}{}\n", s.needs.missing_on(Board(2, 2, 2, true)).empty() ? "" : "REFUSED on gravity boards: ",
                    s.gravity.empty() ? "not said" : s.gravity);
       for (const auto& o : s.options) {
         std::string choices;

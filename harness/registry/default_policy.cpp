@@ -47,7 +47,7 @@
 namespace tictac {
 
 bool connect_holds(const Board& board) {
-  return board.gravity() && ConnectBitboard::fits(board.rows(), board.cols());
+  return board.stone_opens_cell_above() && ConnectBitboard::fits(board.rows(), board.cols());
 }
 
 namespace {
@@ -56,7 +56,7 @@ bool is_4x4(const Board& b) { return b.rows() == 4 && b.cols() == 4; }
 // k = 4 with both sides at least 6: first-player wins that best finds in few nodes.
 bool big_k4(const Board& b) { return b.k() == 4 && std::min(b.rows(), b.cols()) >= 6; }
 bool six_by_seven(const Board& b) { return b.rows() + b.cols() == 13 && std::min(b.rows(), b.cols()) == 6; }
-bool plain(const Board& b) { return !b.gravity() && !is_4x4(b); }  // no gravity, and not 4x4
+bool plain(const Board& b) { return b.every_empty_cell_playable() && !is_4x4(b); }  // no gravity, and not 4x4
 
 // Where best's pairing test pays for its cost (10 to 30 us a node): boards
 // without gravity over 16 cells with k >= 4, but k = 4 with both sides at
@@ -67,10 +67,10 @@ constexpr std::array<DefaultRule, 8> kRules = {{
     {"gravity boards whose bitboards connect holds ((rows + 1) * cols <= 64)", connect_holds, "connect",
      "the solver made for gravity boards (Connect-Four's weak solve); best is made for boards without gravity"},
     {"gravity boards connect does not hold ((rows + 1) * cols > 64)",
-     [](const Board& b) { return b.gravity() && !connect_holds(b); }, "best",
+     [](const Board& b) { return b.stone_opens_cell_above() && !connect_holds(b); }, "best",
      "best searches the legal drops with its knowledge that holds under gravity; the provers keep too little of "
      "theirs there"},
-    {"4x4 without gravity, any k", [](const Board& b) { return !b.gravity() && is_4x4(b); }, "best:history=off",
+    {"4x4 without gravity, any k", [](const Board& b) { return b.every_empty_cell_playable() && is_4x4(b); }, "best:history=off",
      "the history tie-break costs nodes on 4x4 (k=4: 23,259 with it, 18,985 without), though it saves them on "
      "larger boards"},
     {"k <= 3 without gravity (but 4x4)", [](const Board& b) { return plain(b) && b.k() <= 3; }, "best",
@@ -110,7 +110,7 @@ std::string default_strategy(const Board& board) { return std::string(default_ru
 // on 7x7 k=5, the strong solver with best:pairing=on alone left 252 of 2,148
 // sampled positions unknown within 1 s (dfpn alone: 15 of 1,578).
 std::string partner_strategy(const Board& board) {
-  if (board.gravity()) return "";
+  if (!board.every_empty_cell_playable()) return "";  // the provers keep too little knowledge there
   if (default_strategy(board).starts_with("dfpn")) return pairing_pays(board) ? "best:pairing=on" : "best";
   return "dfpn";
 }

@@ -103,6 +103,21 @@ struct StrategyOption {
   std::uint64_t max = UINT64_MAX;  // a number's largest valid value
 };
 
+// Rules of the board that a strategy may need, by the name the board gives
+// them (algorithms/game/board.hpp, "The rules, by name").
+struct RulesNeeded {
+  bool every_empty_cell_playable = false;  // knowledge that claims any empty cell (Maker-Breaker)
+  bool stone_opens_cell_above = false;     // made for drops: a move is a column (connect's bitboards)
+  // The first needed rule that `board` lacks, as "every empty cell is
+  // playable"; empty when the board has them all.
+  std::string missing_on(const Board& board) const {
+    if (every_empty_cell_playable && !board.every_empty_cell_playable()) return "every empty cell is playable";
+    if (stone_opens_cell_above && !board.stone_opens_cell_above()) return "a stone opens the cell above it";
+    return {};
+  }
+  bool any() const { return every_empty_cell_playable || stone_opens_cell_above; }
+};
+
 struct StrategyInfo {
   std::string name;
   std::string summary;
@@ -111,13 +126,15 @@ struct StrategyInfo {
   // (shard.hpp): full-tree searches dwarf pruned and memoised ones.
   double cost_weight = 1.0;
   // What the strategy does on gravity boards: what follows the legal drops
-  // and what is switched off there because it is not sound under gravity
-  // (`tictac strategies --gravity`).  Empty: not said.
+  // and what is switched off there because a rule it relies on does not
+  // hold (`tictac strategies --gravity`).  Empty: not said.
   std::string gravity{};
-  // false for a strategy whose knowledge is not sound under gravity and
-  // cannot be switched off: make_strategy refuses it on a gravity board,
-  // with `gravity` as the reason, rather than let it give wrong values.
-  bool gravity_supported = true;
+  // The board's rules (Board: every_empty_cell_playable, ...) that the
+  // strategy cannot do without: make_strategy refuses a board that lacks
+  // one, naming the rule, rather than let it give wrong values.  Knowledge
+  // that can be switched off is not listed here: the algorithms switch it
+  // off themselves where its rule fails (e.g. sound_knowledge_options).
+  RulesNeeded needs{};
 };
 
 // Every option of a strategy, validated, defaults filled in, by key.

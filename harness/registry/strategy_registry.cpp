@@ -130,9 +130,10 @@ OptionValues resolve_options(const StrategySpec& spec) { return resolve(entry_of
 std::unique_ptr<Strategy> make_strategy(const Board& board, const StrategySpec& spec) {
   const StrategyEntry& entry = entry_of(spec.name);
   const OptionValues values = resolve(entry.info, spec);
-  if (board.gravity() && !entry.info.gravity_supported)
-    throw std::invalid_argument("strategy " + spec.name + " does not support gravity boards such as " + board.name() +
-                                (entry.info.gravity.empty() ? std::string() : ": " + entry.info.gravity));
+  if (const std::string missing = entry.info.needs.missing_on(board); !missing.empty())
+    throw std::invalid_argument("strategy " + spec.name + " needs a board where " + missing + "; " + board.name() +
+                                (board.gravity() ? " has gravity" : " has no gravity") +
+                                (entry.info.gravity.empty() ? std::string() : " (" + entry.info.gravity + ")"));
   return entry.make(board, values, identity_of(entry.info, values));
 }
 

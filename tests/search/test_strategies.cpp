@@ -378,27 +378,37 @@ TEST_CASE("every strategy agrees with best on seeded random mid-game positions o
   }
 }
 
-TEST_CASE("a strategy that does not support gravity is refused on gravity boards with its reason", "[strategies]") {
+TEST_CASE("a strategy is refused on a board that lacks a rule it declares it needs, naming the rule", "[strategies]") {
   // Registered here only: negamax's code under another name, marked as a
   // strategy whose knowledge gravity breaks.
   static const bool registered = [] {
     register_strategy({{"no-gravity", "a strategy that cannot search gravity boards", {}, 1.0,
-                        "its threat knowledge assumes every empty cell is playable", false},
+                        "its threat knowledge assumes every empty cell is playable",
+                        RulesNeeded{.every_empty_cell_playable = true}},
                        erased<Negamax>()});
     return true;
   }();
   (void)registered;
   CHECK(make_strategy(Board(), "no-gravity")->search(Position{}).value == 0);
   CHECK_THROWS_WITH(make_strategy(Board(3, 3, 3, true), "no-gravity"),
-                    Catch::Contains("strategy no-gravity does not support gravity boards such as 3x3k3g") &&
+                    Catch::Contains("strategy no-gravity needs a board where every empty cell is playable; 3x3k3g") &&
                         Catch::Contains("assumes every empty cell is playable"));
-  // The table's own: every strategy supports gravity and says what it does
-  // there (the provers: what they switch off).
+  // The table's own: each strategy runs on every board that has the rules it
+  // declares and is refused, naming the rule, on every other one; each says
+  // what it does on gravity boards.
   for (const StrategyInfo& s : strategy_catalog()) {
     if (s.name == "no-gravity") continue;
     INFO(s.name);
-    CHECK(s.gravity_supported);
     CHECK_FALSE(s.gravity.empty());
-    CHECK_NOTHROW(make_strategy(Board(4, 4, 4, true), s.name));
+    for (const Board& b : {Board(4, 4, 4, true), Board(4, 4, 4, false)}) {
+      INFO(b.name());
+      if (s.needs.missing_on(b).empty())
+        CHECK_NOTHROW(make_strategy(b, s.name));
+      else
+        CHECK_THROWS_WITH(make_strategy(b, s.name), Catch::Contains("needs a board where " + s.needs.missing_on(b)));
+    }
   }
+  // connect is the one built-in strategy with a rule it cannot do without.
+  for (const StrategyInfo& s : strategy_catalog())
+    if (s.name != "no-gravity") CHECK(s.needs.any() == (s.name == "connect"));
 }

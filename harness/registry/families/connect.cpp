@@ -46,7 +46,8 @@ StrategyEntry connect() {
            "(algorithms/search/connect/connect_solver.hpp)",
            connect_options().options(), 1.0,
            "made for gravity: the legal drops on column-major bitboards, every option sound there (boards without "
-           "gravity are refused)"},
+           "gravity are refused)",
+           RulesNeeded{.stone_opens_cell_above = true}},
           with_options(connect_options(), [](const Board& board, const ConnectOptions& o, StrategyIdentity id) {
             ConnectSolver<NoStats>::validate(board, o);  // the board and the table size, before any search
             return std::make_unique<ErasedStrategy<ConnectSolver, ConnectOptions>>(std::move(id), board, nullptr, o);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "algorithms/exact/cancel_poll.hpp"
 #include "algorithms/game/random.hpp"
 #include "algorithms/game/symmetry.hpp"
 
@@ -28,7 +29,9 @@ std::uint64_t stratified_key(std::uint64_t seed, std::uint64_t code) {
   return splitmix64(state);
 }
 
-std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, const PositionSetSpec& spec) {
+std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, const PositionSetSpec& spec,
+                                                 const std::atomic<bool>* cancel) {
+  CancelPoll poll(cancel);
   const StateSpace& space = solution.space();
   const int max_ply = space.max_ply();
   std::vector<bool> ply_wanted(max_ply + 1, spec.plies.empty());
@@ -55,6 +58,7 @@ std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, 
       for (int ply = 0; ply <= max_ply; ++ply) {
         if (only_listed && !ply_wanted[ply]) continue;
         for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {
+          poll.tick();
           if (space.terminal(i)) continue;
           if (spec.kind == PositionSetKind::canonical &&
               !(group.canonical(space.position(i)).position == space.position(i)))
@@ -68,9 +72,11 @@ std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, 
       for (int ply = 0; ply <= max_ply; ++ply) {
         if (!ply_wanted[ply]) continue;
         std::map<int, std::vector<std::pair<std::uint64_t, StateSpace::Index>>> by_distance;
-        for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i)
+        for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {
+          poll.tick();
           if (!space.terminal(i))
             by_distance[solution.distance(i)].emplace_back(stratified_key(spec.seed, space.code(space.position(i))), i);
+        }
         for (auto& [distance, group] : by_distance) {
           std::sort(group.begin(), group.end());
           if (spec.per_group > 0 && group.size() > static_cast<std::size_t>(spec.per_group))

@@ -26,6 +26,7 @@
 // a set is the same list every time.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -56,8 +57,10 @@ struct PositionEntry {
 };
 
 // Throws std::invalid_argument when a listed position is not reachable on the
-// solution's board, a ply is out of range, or the kind is random.
-std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, const PositionSetSpec& spec);
+// solution's board, a ply is out of range, or the kind is random; Cancelled
+// (cancel_poll.hpp) once `cancel` is set (a scan of 4x4 takes seconds).
+std::vector<PositionEntry> generate_position_set(const ExactSolution& solution, const PositionSetSpec& spec,
+                                                 const std::atomic<bool>* cancel = nullptr);
 
 // The sampling key of stratified sets: splitmix64 of (seed, position code).
 std::uint64_t stratified_key(std::uint64_t seed, std::uint64_t code);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iostream>
 
+#include "algorithms/exact/cancel_poll.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/experiment/set_generator.hpp"
 #include "harness/experiment/strong_solve.hpp"
@@ -11,6 +13,10 @@
 namespace tictac {
 
 namespace {
+
+void stop_if(const std::atomic<bool>* interrupt) {
+  if (interrupt && interrupt->load()) throw Cancelled();
+}
 
 [[noreturn]] void config_fail(const ExperimentConfig& c, int line, const std::string& what) {
   throw ConfigError(c.source + ":" + std::to_string(line) + ": " + what);
@@ -55,7 +61,8 @@ std::filesystem::path file_of(const PositionSetConfig& ps, const Board& b) {
 // -1, unknown).  A position the strong solver leaves unknown within the
 // set's budget makes the set refused: a row needs its value.
 std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
-                                       std::vector<bool>& unvalued, std::vector<std::string>& strata) {
+                                       std::vector<bool>& unvalued, std::vector<std::string>& strata,
+                                       const std::atomic<bool>* interrupt) {
   const auto& exact = pb.ref->exact();
   if (ps.from_file) {
     ReadSet read = read_position_set_file(file_of(ps, pb.board), pb.board, exact.get(), /*values_required=*/false);
@@ -78,7 +85,7 @@ std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const Positio
   }
   const bool generated = ps.kind == PositionSetKind::random || ps.per_stratum > 0;
   if (exact && !generated && !(ps.kind == PositionSetKind::canonical && !ps.plies.empty())) {
-    auto set = generate_position_set(*exact, {ps.kind, ps.plies, ps.per_group, ps.seed, request.positions});
+    auto set = generate_position_set(*exact, {ps.kind, ps.plies, ps.per_group, ps.seed, request.positions}, interrupt);
     if (ps.kind == PositionSetKind::stratified)  // a group of the exact solution's stratified set
       for (const PositionEntry& e : set) strata.push_back(group_stratum(e.ply, e.distance));
     return set;
@@ -104,10 +111,11 @@ std::vector<PositionEntry> positions_of(const ExperimentConfig& c, const Positio
 }
 
 std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
-                                      std::vector<bool>& unvalued, std::vector<std::string>& strata) {
+                                      std::vector<bool>& unvalued, std::vector<std::string>& strata,
+                                      const std::atomic<bool>* interrupt) {
   std::vector<PositionEntry> set;
   try {
-    set = positions_of(c, ps, pb, unvalued, strata);
+    set = positions_of(c, ps, pb, unvalued, strata, interrupt);
   } catch (const ConfigError&) {
     throw;
   } catch (const std::invalid_argument& e) {
@@ -123,18 +131,26 @@ bool applies(const std::vector<std::string>& boards, const Board& b) {
   return boards.empty() || std::find(boards.begin(), boards.end(), b.name()) != boards.end();
 }
 
-std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
+std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c, const std::atomic<bool>* interrupt) {
   check_strategies(c, strategy_catalog());
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
+    stop_if(interrupt);
+    // The exact solution first, where the cancel flag reaches it: the
+    // reference, the oracle orderings and the sets then share it (exact_cache.hpp).
+    if (bc.board.cells() <= StateSpace::kMaxCells) (void)exact_solution(bc.board, interrupt);
     PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}};
-    for (const StrategyConfig& s : c.strategies)
+    for (const StrategyConfig& s : c.strategies) {
+      stop_if(interrupt);
       pb.strategies.push_back(applies(s.boards, bc.board) ? prepare_strategy(c, s, bc.board) : nullptr);
+    }
     for (const PositionSetConfig& ps : c.position_sets) {
+      stop_if(interrupt);
       pb.unvalued.emplace_back();
       pb.strata.emplace_back();
-      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back())
-                                                     : std::vector<PositionEntry>{});
+      pb.sets.push_back(applies(ps.boards, bc.board)
+                            ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back(), interrupt)
+                            : std::vector<PositionEntry>{});
     }
     boards.push_back(std::move(pb));
   }
@@ -205,7 +221,8 @@ RunPlan plan_run(const ExperimentConfig& c, const std::vector<PreparedBoard>& bo
   return plan;
 }
 
-void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoard>& boards, const RunPlan& plan) {
+void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoard>& boards, const RunPlan& plan,
+                             const std::atomic<bool>* interrupt) {
   for (const PlannedCell& pc : plan.mine) {
     const Cell cell = plan.all_cells[pc.id];
     PreparedBoard& pb = boards[cell.board];
@@ -213,6 +230,7 @@ void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoar
     auto& pending = pb.unvalued[cell.set];
     for (std::size_t i : pc.positions) {
       if (i >= pending.size() || !pending[i]) continue;
+      stop_if(interrupt);
       PositionEntry& e = pb.sets[cell.set][i];
       try {
         e.value = pb.ref->value(e.position);

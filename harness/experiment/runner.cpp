@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "algorithms/exact/cancel_poll.hpp"
 #include "algorithms/search/cancellable.hpp"
 #include "harness/experiment/measurement.hpp"
 #include "harness/experiment/result_rows.hpp"
@@ -376,10 +377,16 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   clear_earlier_run(output_folder(c, options), options.force);  // refused before any work
   Progress progress(options.progress);
   progress.phase("preparing: the exact solutions, the references and the position sets");
-  auto boards = prepare_boards(c);
-  const RunPlan plan = plan_run(c, boards, options.shard);
-  progress.phase("valuing the positions that need the reference's value");
-  value_planned_positions(c, boards, plan);
+  std::vector<PreparedBoard> boards;
+  RunPlan plan;
+  try {  // an interrupt stops the preparation too, before anything is written
+    boards = prepare_boards(c, options.interrupt);
+    plan = plan_run(c, boards, options.shard);
+    progress.phase("valuing the positions that need the reference's value");
+    value_planned_positions(c, boards, plan, options.interrupt);
+  } catch (const Cancelled&) {
+    throw Interrupted();
+  }
   RunOutput out(c, options, boards);
   RunSummary summary{out.folder(), plan.mine.size(), 0, {}, {}};
 

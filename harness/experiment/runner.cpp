@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -85,49 +86,119 @@ void remove_stale_files(const std::filesystem::path& dir, const std::vector<std:
   std::filesystem::remove_all(dir / "plots", ec);
 }
 
-// The run's progress on stderr (a terminal): its phase while it prepares,
-// then cells done, searches per second and an estimate of the time left.
-// The estimate weighs each position by its cell's estimated cost per
-// position (shard.hpp: positions x strategy weight x 2^cells), not all
-// alike, since one cell can take a thousand times another's time.
+// The run's progress on stderr: its phase while it prepares, then cells
+// done, searches per second and, once it rests on observation, an estimate
+// of the time left.  On a terminal the line is redrawn in place; otherwise
+// (a log) a plain line is printed every 10 s, none in a run's first 10 s.
+//
+// The estimate starts from the a-priori costs (shard.hpp: positions x
+// strategy weight x 2^cells), which misjudge cells by orders of magnitude
+// (the worst ordering on 3x4, say), and calibrates them as the run goes: the
+// current cell's remaining cost at the cell's own observed time per unit of
+// cost; every later cell at its strategy's observed time per unit of cost in
+// the cells done, or, for a strategy not timed yet, at the rate of all cells
+// so far.  No estimate before a second of observation.
 class Progress {
  public:
-  explicit Progress(bool on) : on_(on), start_(clock::now()) {}
-  // A phase before the cells run: shown at once.
+  enum class Mode { off, terminal, lines };
+  explicit Progress(Mode mode) : mode_(mode), start_(clock::now()), last_(start_) {}
+  // A phase before the cells run: shown at once on a terminal.
   void phase(const std::string& what) {
-    if (!on_) return;
-    std::fprintf(stderr, "\r\033[K%s (%.0f s)", what.c_str(), elapsed());
-    std::fflush(stderr);
+    if (mode_ == Mode::terminal) {
+      std::fprintf(stderr, "\r\033[K%s (%.0f s)", what.c_str(), elapsed(start_));
+      std::fflush(stderr);
+    } else if (mode_ == Mode::lines && due()) {
+      std::fprintf(stderr, "%s (%.0f s)\n", what.c_str(), elapsed(start_));
+      std::fflush(stderr);
+    }
   }
-  void start_cells(std::size_t cells, double work) {
-    cells_ = cells;
-    work_ = work;
-    cells_start_ = clock::now();
+  // The cells about to run, in order: each one's strategy (what the
+  // calibration groups by) and its a-priori cost.
+  void start_cells(std::vector<std::size_t> strategies, std::vector<double> costs) {
+    strategy_ = std::move(strategies);
+    cost_ = std::move(costs);
+    cells_start_ = cell_start_ = clock::now();
   }
-  void update(std::size_t cells_done, double work_done, std::uint64_t searches) {
-    if (!on_) return;
+  // A step of cell ci (a counting search or a timed one) is done, of a-priori cost `cost`.
+  void step(std::size_t ci, double cost, std::uint64_t searches) {
+    cell_ = ci;
+    cell_done_ += cost;
+    show(searches, false);
+  }
+  // Cell ci is done: its time and cost calibrate its strategy's rate.
+  void cell_done(std::size_t ci, std::uint64_t searches) {
     const auto now = clock::now();
-    if (now - last_ < std::chrono::milliseconds(200) && cells_done < cells_) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - cells_start_).count();
-    const double rate = elapsed > 0 ? searches / elapsed : 0.0;
-    std::fprintf(stderr, "\r\033[Kcells %zu/%zu  %.0f searches/s  %.0f s so far", cells_done, cells_, rate, this->elapsed());
-    // No estimate before a twentieth of the work: the first cells say little.
-    if (work_done >= 0.05 * work_ && work_done < work_)
-      std::fprintf(stderr, ", about %.0f s left (estimated)", elapsed * (work_ - work_done) / work_done);
-    std::fflush(stderr);
+    const double t = std::chrono::duration<double>(now - cell_start_).count();
+    auto& [time, cost] = by_strategy_[strategy_[ci]];
+    time += t;
+    cost += cost_[ci];
+    all_time_ += t;
+    all_cost_ += cost_[ci];
+    cell_ = ci + 1;
+    cell_done_ = 0;
+    cell_start_ = now;
+    show(searches, cell_ == cost_.size());
   }
   ~Progress() {
-    if (on_) std::fprintf(stderr, "\r\033[K");
+    if (mode_ == Mode::terminal) std::fprintf(stderr, "\r\033[K");
   }
 
  private:
   using clock = std::chrono::steady_clock;
-  double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
-  bool on_;
-  std::size_t cells_ = 0;
-  double work_ = 0;
-  clock::time_point start_, cells_start_, last_{};
+  static double elapsed(clock::time_point since) { return std::chrono::duration<double>(clock::now() - since).count(); }
+  // Lines mode: whether a line is due (10 s since the last, and the start).
+  bool due() {
+    if (clock::now() - last_ < std::chrono::seconds(10)) return false;
+    last_ = clock::now();
+    return true;
+  }
+
+  // Seconds left by the calibrated costs, or a negative number before a
+  // second of observation.
+  double seconds_left() const {
+    const double in_cell = elapsed(cell_start_);
+    if (all_time_ + in_cell < 1.0 || cell_ >= cost_.size()) return -1;
+    // The rate of all cells so far, the current one's steps included.
+    const double observed_cost = all_cost_ + cell_done_;
+    if (observed_cost <= 0) return -1;
+    const double global = (all_time_ + in_cell) / observed_cost;
+    auto rate = [&](std::size_t ci) {
+      const auto it = by_strategy_.find(strategy_[ci]);
+      return it != by_strategy_.end() && it->second.second > 0 ? it->second.first / it->second.second : global;
+    };
+    const double cell_rate = cell_done_ > 0 ? in_cell / cell_done_ : rate(cell_);
+    double left = std::max(0.0, cost_[cell_] - cell_done_) * cell_rate;
+    for (std::size_t ci = cell_ + 1; ci < cost_.size(); ++ci) left += cost_[ci] * rate(ci);
+    return left;
+  }
+
+  void show(std::uint64_t searches, bool last) {
+    if (mode_ == Mode::off) return;
+    const auto now = clock::now();
+    if (mode_ == Mode::terminal) {
+      if (now - last_ < std::chrono::milliseconds(200) && !last) return;
+      last_ = now;
+    } else if (!due()) {
+      return;
+    }
+    const double cells_elapsed = std::chrono::duration<double>(now - cells_start_).count();
+    const double rate = cells_elapsed > 0 ? searches / cells_elapsed : 0.0;
+    const double left = seconds_left();
+    std::fprintf(stderr, "%scells %zu/%zu  %.0f searches/s  %.0f s so far", mode_ == Mode::terminal ? "\r\033[K" : "",
+                 std::min(cell_, cost_.size()), cost_.size(), rate, elapsed(start_));
+    if (left >= 0) std::fprintf(stderr, ", about %.0f s left (estimated)", left);
+    if (mode_ == Mode::lines) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  }
+
+  Mode mode_;
+  std::vector<std::size_t> strategy_;  // by cell
+  std::vector<double> cost_;           // by cell, a priori
+  std::map<std::size_t, std::pair<double, double>> by_strategy_;  // seconds and a-priori cost of the cells done
+  double all_time_ = 0, all_cost_ = 0;                              // of every cell done
+  std::size_t cell_ = 0;   // the current cell
+  double cell_done_ = 0;   // a-priori cost of its steps done
+  clock::time_point start_, cells_start_, cell_start_, last_;
 };
 
 // The files of a run: results.csv, metadata.json and the stratified position
@@ -198,18 +269,21 @@ struct CellRunner {
   Progress& progress;
   std::vector<std::string>& disagreements;
   std::vector<std::string>& unknown;
-  double work_done = 0;  // in estimated cost (Progress)
   std::uint64_t searches = 0;
 
   double cost_per_position(std::size_t ci) const {
     const std::size_t id = plan.mine[ci].id;
     return plan.set_sizes[id] ? plan.costs[id] / static_cast<double>(plan.set_sizes[id]) : 0.0;
   }
-  // The estimated cost of this shard's positions.
-  double work() const {
-    double w = 0;
-    for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) w += cost_per_position(ci) * plan.mine[ci].positions.size();
-    return w;
+  // Each cell's strategy and the a-priori cost of this shard's positions of it (Progress).
+  void start_progress() const {
+    std::vector<std::size_t> strategies;
+    std::vector<double> costs;
+    for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) {
+      strategies.push_back(plan.cell(ci).strategy);
+      costs.push_back(cost_per_position(ci) * static_cast<double>(plan.mine[ci].positions.size()));
+    }
+    progress.start_cells(std::move(strategies), std::move(costs));
   }
 
   // Measures cell ci of the plan and writes its rows; returns how many.
@@ -247,15 +321,14 @@ struct CellRunner {
       total.add(m);
       const std::string& stratum = pb.strata[cell.set].empty() ? kNoStratum : pb.strata[cell.set][pi];
       report(label, pb.board, set_config, *pb.ref, set[pi], stratum, m);
-      work_done += (counted.empty() ? 0.5 : 1.0) * cost_per_position(ci);
-      progress.update(ci, work_done, searches);
+      progress.step(ci, (counted.empty() ? 0.5 : 1.0) * cost_per_position(ci), searches);
     }
     strategy.release();
     if (options.shard.sharded())
       share = total;
     else
       rows.total(label, total);
-    progress.update(ci + 1, work_done, searches);
+    progress.cell_done(ci, searches);
     return rows.rows() - rows_before;
   }
 
@@ -278,8 +351,7 @@ struct CellRunner {
         throw Interrupted();
       }
       searches += 1;
-      work_done += 0.5 * cost_per_position(ci);
-      progress.update(ci, work_done, searches);
+      progress.step(ci, 0.5 * cost_per_position(ci), searches);
     }
     return counts;
   }
@@ -375,7 +447,9 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
 
   // Plan.
   clear_earlier_run(output_folder(c, options), options.force);  // refused before any work
-  Progress progress(options.progress);
+  Progress progress(options.progress ? Progress::Mode::terminal
+                    : options.progress_lines ? Progress::Mode::lines
+                                             : Progress::Mode::off);
   progress.phase("preparing: the exact solutions, the references and the position sets");
   std::vector<PreparedBoard> boards;
   RunPlan plan;
@@ -398,7 +472,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
                                    : std::vector<std::vector<SearchResult>>{};
   ResultsCsv rows(out.csv(), option_columns(c));
   CellRunner cells{c, options, boards, plan, counted, rows, progress, summary.disagreements, summary.unknown};
-  progress.start_cells(plan.mine.size(), cells.work());
+  cells.start_progress();
   std::vector<std::size_t> cell_rows;
   std::vector<SetTotal> shares(plan.mine.size());
   for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) cell_rows.push_back(cells.run(ci, shares[ci]));

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <fmt/core.h>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "algorithms/exact/cancel_poll.hpp"
 #include "algorithms/search/cancellable.hpp"
@@ -93,11 +95,15 @@ void remove_stale_files(const std::filesystem::path& dir, const std::vector<std:
 //
 // The estimate starts from the a-priori costs (shard.hpp: positions x
 // strategy weight x 2^cells), which misjudge cells by orders of magnitude
-// (the worst ordering on 3x4, say), and calibrates them as the run goes: the
-// current cell's remaining cost at the cell's own observed time per unit of
-// cost; every later cell at its strategy's observed time per unit of cost in
-// the cells done, or, for a strategy not timed yet, at the rate of all cells
-// so far.  No estimate before a second of observation.
+// (2^cells makes a mid-game position of 6x6 cost 10^8 times a 3x3 one; the
+// worst ordering on 3x4 took half of a run), and calibrates them as the run
+// goes: the current cell's remaining cost at the cell's own observed time
+// per unit of cost (or what the cells done give it, if more); every later cell at the observed time per unit of cost
+// of the cells done with its strategy on its board, or else of every cell
+// done on its board.  (A strategy's factor from other boards, tried too,
+// misjudged by 100x: the worst ordering's cost grows unlike the others'.)  Before a second of observation no estimate is shown,
+// only progress; while boards of later cells have no cell done, the estimate
+// covers the boards timed so far and says how many boards it leaves out.
 class Progress {
  public:
   enum class Mode { off, terminal, lines };
@@ -112,11 +118,15 @@ class Progress {
       std::fflush(stderr);
     }
   }
-  // The cells about to run, in order: each one's strategy (what the
-  // calibration groups by) and its a-priori cost.
-  void start_cells(std::vector<std::size_t> strategies, std::vector<double> costs) {
-    strategy_ = std::move(strategies);
-    cost_ = std::move(costs);
+  // A cell about to run: its board and strategy (what the calibration
+  // groups by) and its a-priori cost.
+  struct Cell {
+    std::size_t board = 0, strategy = 0;
+    double cost = 0;
+  };
+  // The cells about to run, in order.
+  void start_cells(std::vector<Cell> cells) {
+    cells_ = std::move(cells);
     cells_start_ = cell_start_ = clock::now();
   }
   // A step of cell ci (a counting search or a timed one) is done, of a-priori cost `cost`.
@@ -129,15 +139,16 @@ class Progress {
   void cell_done(std::size_t ci, std::uint64_t searches) {
     const auto now = clock::now();
     const double t = std::chrono::duration<double>(now - cell_start_).count();
-    auto& [time, cost] = by_strategy_[strategy_[ci]];
-    time += t;
-    cost += cost_[ci];
-    all_time_ += t;
-    all_cost_ += cost_[ci];
+    const Cell& c = cells_[ci];
+    for (Rate* r : {&by_strategy_[{c.board, c.strategy}], &by_board_[c.board]}) {
+      r->seconds += t;
+      r->cost += c.cost;
+    }
+    observed_ += t;
     cell_ = ci + 1;
     cell_done_ = 0;
     cell_start_ = now;
-    show(searches, cell_ == cost_.size());
+    show(searches, cell_ == cells_.size());
   }
   ~Progress() {
     if (mode_ == Mode::terminal) std::fprintf(stderr, "\r\033[K");
@@ -153,22 +164,45 @@ class Progress {
     return true;
   }
 
-  // Seconds left by the calibrated costs, or a negative number before a
-  // second of observation.
-  double seconds_left() const {
+  // Seconds left by the calibrated costs on the boards timed so far and the
+  // boards not timed yet (later cells on boards without a cell done), or
+  // nothing while the estimate would not rest on observation.
+  struct Left {
+    double seconds = 0;
+    std::size_t untimed_boards = 0;
+  };
+  std::optional<Left> seconds_left() const {
     const double in_cell = elapsed(cell_start_);
-    if (all_time_ + in_cell < 1.0 || cell_ >= cost_.size()) return -1;
-    // The rate of all cells so far, the current one's steps included.
-    const double observed_cost = all_cost_ + cell_done_;
-    if (observed_cost <= 0) return -1;
-    const double global = (all_time_ + in_cell) / observed_cost;
-    auto rate = [&](std::size_t ci) {
-      const auto it = by_strategy_.find(strategy_[ci]);
-      return it != by_strategy_.end() && it->second.second > 0 ? it->second.first / it->second.second : global;
+    if (observed_ + in_cell < 1.0 || cell_ >= cells_.size()) return std::nullopt;
+    auto board_rate = [&](std::size_t board) {
+      const auto it = by_board_.find(board);
+      return it != by_board_.end() && it->second.cost > 0 ? it->second.seconds / it->second.cost : -1.0;
     };
-    const double cell_rate = cell_done_ > 0 ? in_cell / cell_done_ : rate(cell_);
-    double left = std::max(0.0, cost_[cell_] - cell_done_) * cell_rate;
-    for (std::size_t ci = cell_ + 1; ci < cost_.size(); ++ci) left += cost_[ci] * rate(ci);
+    // Seconds per unit of a-priori cost of cell ci, by the cells done; negative when none tells.
+    auto rate = [&](std::size_t ci) {
+      const Cell& c = cells_[ci];
+      if (const auto it = by_strategy_.find({c.board, c.strategy}); it != by_strategy_.end() && it->second.cost > 0)
+        return it->second.seconds / it->second.cost;
+      return board_rate(c.board);
+    };
+    // The current cell: the larger of its own rate's extrapolation and what
+    // the cells done give it, less the time it ran (its counting searches
+    // can be far faster than its timed ones, which repeat each search).
+    const Cell& current = cells_[cell_];
+    const double r = rate(cell_);
+    if (r < 0 && cell_done_ <= 0) return std::nullopt;
+    Left left;
+    left.seconds = std::max(cell_done_ > 0 ? std::max(0.0, current.cost - cell_done_) * in_cell / cell_done_ : 0.0,
+                            r >= 0 ? current.cost * r - in_cell : 0.0);
+    std::set<std::size_t> untimed;
+    for (std::size_t ci = cell_ + 1; ci < cells_.size(); ++ci) {
+      const double r = rate(ci);
+      if (r < 0)
+        untimed.insert(cells_[ci].board);
+      else
+        left.seconds += cells_[ci].cost * r;
+    }
+    left.untimed_boards = untimed.size();
     return left;
   }
 
@@ -183,19 +217,26 @@ class Progress {
     }
     const double cells_elapsed = std::chrono::duration<double>(now - cells_start_).count();
     const double rate = cells_elapsed > 0 ? searches / cells_elapsed : 0.0;
-    const double left = seconds_left();
+    const std::optional<Left> left = seconds_left();
     std::fprintf(stderr, "%scells %zu/%zu  %.0f searches/s  %.0f s so far", mode_ == Mode::terminal ? "\r\033[K" : "",
-                 std::min(cell_, cost_.size()), cost_.size(), rate, elapsed(start_));
-    if (left >= 0) std::fprintf(stderr, ", about %.0f s left (estimated)", left);
+                 std::min(cell_, cells_.size()), cells_.size(), rate, elapsed(start_));
+    if (left && left->untimed_boards == 0)
+      std::fprintf(stderr, ", about %.*f s left (estimated)", left->seconds < 10 ? 1 : 0, left->seconds);
+    else if (left)
+      std::fprintf(stderr, ", about %.*f s left + %zu board%s not timed yet", left->seconds < 10 ? 1 : 0, left->seconds,
+                   left->untimed_boards, left->untimed_boards == 1 ? "" : "s");
     if (mode_ == Mode::lines) std::fprintf(stderr, "\n");
     std::fflush(stderr);
   }
 
   Mode mode_;
-  std::vector<std::size_t> strategy_;  // by cell
-  std::vector<double> cost_;           // by cell, a priori
-  std::map<std::size_t, std::pair<double, double>> by_strategy_;  // seconds and a-priori cost of the cells done
-  double all_time_ = 0, all_cost_ = 0;                              // of every cell done
+  struct Rate {
+    double seconds = 0, cost = 0;  // of the cells done: their time and a-priori cost
+  };
+  std::vector<Cell> cells_;
+  std::map<std::pair<std::size_t, std::size_t>, Rate> by_strategy_;  // by board and strategy
+  std::map<std::size_t, Rate> by_board_;
+  double observed_ = 0;  // seconds of the cells done
   std::size_t cell_ = 0;   // the current cell
   double cell_done_ = 0;   // a-priori cost of its steps done
   clock::time_point start_, cells_start_, cell_start_, last_;
@@ -275,15 +316,26 @@ struct CellRunner {
     const std::size_t id = plan.mine[ci].id;
     return plan.set_sizes[id] ? plan.costs[id] / static_cast<double>(plan.set_sizes[id]) : 0.0;
   }
+  // The a-priori cost of the k-th position of cell ci that this shard runs,
+  // for Progress: the strategy's weight x 2^(empty cells).  (shard.hpp's
+  // 2^cells per position, kept for the shards, makes a position of ply 6
+  // cost as much as the empty board, which takes 100 times longer.)
+  double position_cost(std::size_t ci, std::size_t k) const {
+    const Cell cell = plan.cell(ci);
+    const PreparedBoard& pb = boards[cell.board];
+    const int empty = pb.board.cells() - pb.sets[cell.set][plan.mine[ci].positions[k]].ply;
+    return pb.strategies[cell.strategy]->identity().cost_weight * std::ldexp(1.0, empty);
+  }
+
   // Each cell's strategy and the a-priori cost of this shard's positions of it (Progress).
   void start_progress() const {
-    std::vector<std::size_t> strategies;
-    std::vector<double> costs;
+    std::vector<Progress::Cell> cells;
     for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) {
-      strategies.push_back(plan.cell(ci).strategy);
-      costs.push_back(cost_per_position(ci) * static_cast<double>(plan.mine[ci].positions.size()));
+      double cost = 0;
+      for (std::size_t k = 0; k < plan.mine[ci].positions.size(); ++k) cost += position_cost(ci, k);
+      cells.push_back({plan.cell(ci).board, plan.cell(ci).strategy, cost});
     }
-    progress.start_cells(std::move(strategies), std::move(costs));
+    progress.start_cells(std::move(cells));
   }
 
   // Measures cell ci of the plan and writes its rows; returns how many.
@@ -321,7 +373,7 @@ struct CellRunner {
       total.add(m);
       const std::string& stratum = pb.strata[cell.set].empty() ? kNoStratum : pb.strata[cell.set][pi];
       report(label, pb.board, set_config, *pb.ref, set[pi], stratum, m);
-      progress.step(ci, (counted.empty() ? 0.5 : 1.0) * cost_per_position(ci), searches);
+      progress.step(ci, (counted.empty() ? 0.5 : 1.0) * position_cost(ci, k), searches);
     }
     strategy.release();
     if (options.shard.sharded())
@@ -341,7 +393,8 @@ struct CellRunner {
     PreparedBoard& pb = boards[cell.board];
     Strategy& strategy = *pb.strategies[cell.strategy];
     std::vector<SearchResult> counts;
-    for (std::size_t pi : plan.mine[ci].positions) {
+    for (std::size_t k = 0; k < plan.mine[ci].positions.size(); ++k) {
+      const std::size_t pi = plan.mine[ci].positions[k];
       if (interrupted(options)) throw Interrupted();
       const Position& p = pb.sets[cell.set][pi].position;
       try {
@@ -351,7 +404,7 @@ struct CellRunner {
         throw Interrupted();
       }
       searches += 1;
-      progress.step(ci, 0.5 * cost_per_position(ci), searches);
+      progress.step(ci, 0.5 * position_cost(ci, k), searches);
     }
     return counts;
   }

@@ -93,17 +93,19 @@ void remove_stale_files(const std::filesystem::path& dir, const std::vector<std:
 // of the time left.  On a terminal the line is redrawn in place; otherwise
 // (a log) a plain line is printed every 10 s, none in a run's first 10 s.
 //
-// The estimate starts from the a-priori costs (shard.hpp: positions x
-// strategy weight x 2^cells), which misjudge cells by orders of magnitude
-// (2^cells makes a mid-game position of 6x6 cost 10^8 times a 3x3 one; the
-// worst ordering on 3x4 took half of a run), and calibrates them as the run
-// goes: the current cell's remaining cost at the cell's own observed time
-// per unit of cost (or what the cells done give it, if more); every later cell at the observed time per unit of cost
-// of the cells done with its strategy on its board, or else of every cell
-// done on its board.  (A strategy's factor from other boards, tried too,
-// misjudged by 100x: the worst ordering's cost grows unlike the others'.)  Before a second of observation no estimate is shown,
-// only progress; while boards of later cells have no cell done, the estimate
-// covers the boards timed so far and says how many boards it leaves out.
+// The estimate starts from a-priori costs (CellRunner::position_cost: the
+// strategy's weight x 2^(empty cells) per position), which misjudge cells
+// by orders of magnitude (the worst ordering on 3x4 took half of a run), and
+// calibrates them as the run goes: the current cell's remaining cost at the
+// cell's own observed time per unit of cost, or at what the cells done give
+// it if that is more (its counting searches can be far faster than its
+// timed ones); every later cell at the observed time per unit of cost of the
+// cells done with its strategy on its board, or else of every cell done on
+// its board.  (A strategy's factor carried over from other boards, tried
+// too, misjudged by 100x: the worst ordering grows unlike the others.)
+// Before a second of observation no estimate is shown, only progress; while
+// boards of later cells have no cell done, the estimate covers the boards
+// timed so far and says how many it leaves out, rather than guess them.
 class Progress {
  public:
   enum class Mode { off, terminal, lines };
@@ -186,8 +188,7 @@ class Progress {
       return board_rate(c.board);
     };
     // The current cell: the larger of its own rate's extrapolation and what
-    // the cells done give it, less the time it ran (its counting searches
-    // can be far faster than its timed ones, which repeat each search).
+    // the cells done give it, less the time it ran.
     const Cell& current = cells_[cell_];
     const double r = rate(cell_);
     if (r < 0 && cell_done_ <= 0) return std::nullopt;
@@ -312,10 +313,6 @@ struct CellRunner {
   std::vector<std::string>& unknown;
   std::uint64_t searches = 0;
 
-  double cost_per_position(std::size_t ci) const {
-    const std::size_t id = plan.mine[ci].id;
-    return plan.set_sizes[id] ? plan.costs[id] / static_cast<double>(plan.set_sizes[id]) : 0.0;
-  }
   // The a-priori cost of the k-th position of cell ci that this shard runs,
   // for Progress: the strategy's weight x 2^(empty cells).  (shard.hpp's
   // 2^cells per position, kept for the shards, makes a position of ply 6

@@ -37,7 +37,9 @@ std::uint64_t stratified_key(std::uint64_t seed, std::uint64_t code) {
   return splitmix64(state);
 }
 
-std::vector<PositionEntry> unfinished_positions(const ExactSolution& solution, const std::vector<int>& plies, bool canonical_only) {
+std::vector<PositionEntry> unfinished_positions(const ExactSolution& solution, const std::vector<int>& plies, bool canonical_only,
+                                                const std::atomic<bool>* cancel) {
+  CancelPoll poll(cancel);
   const StateSpace& space = solution.space();
   const std::vector<bool> wanted = wanted_plies(space, plies);
   const SymmetryGroup group(space.board());
@@ -45,6 +47,7 @@ std::vector<PositionEntry> unfinished_positions(const ExactSolution& solution, c
   for (int ply = 0; ply <= space.max_ply(); ++ply) {
     if (!wanted[static_cast<std::size_t>(ply)]) continue;
     for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {
+      poll.tick();
       if (space.terminal(i)) continue;
       if (canonical_only && !(group.canonical(space.position(i)).position == space.position(i))) continue;
       out.push_back(entry_of(solution, i));
@@ -54,16 +57,19 @@ std::vector<PositionEntry> unfinished_positions(const ExactSolution& solution, c
 }
 
 std::vector<PositionEntry> stratified_positions(const ExactSolution& solution, const std::vector<int>& plies, int per_group,
-                                                std::uint64_t seed) {
+                                                std::uint64_t seed, const std::atomic<bool>* cancel) {
+  CancelPoll poll(cancel);
   const StateSpace& space = solution.space();
   const std::vector<bool> wanted = wanted_plies(space, plies);
   std::vector<PositionEntry> out;
   for (int ply = 0; ply <= space.max_ply(); ++ply) {
     if (!wanted[static_cast<std::size_t>(ply)]) continue;
     std::map<int, std::vector<std::pair<std::uint64_t, StateSpace::Index>>> by_distance;
-    for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i)
+    for (StateSpace::Index i = space.ply_begin(ply); i < space.ply_begin(ply + 1); ++i) {
+      poll.tick();
       if (!space.terminal(i))
         by_distance[solution.distance(i)].emplace_back(stratified_key(seed, space.code(space.position(i))), i);
+    }
     for (auto& [distance, group] : by_distance) {
       std::sort(group.begin(), group.end());
       if (per_group > 0 && group.size() > static_cast<std::size_t>(per_group)) group.resize(static_cast<std::size_t>(per_group));

@@ -19,9 +19,11 @@
 // a set is the same list every time.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
+#include "algorithms/exact/cancel_poll.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/exact/solution.hpp"
 
@@ -36,10 +38,13 @@ struct PositionEntry {
 };
 
 // Each throws std::invalid_argument for a ply outside 0..cells or a listed
-// position that is not reachable on the solution's board.
-std::vector<PositionEntry> unfinished_positions(const ExactSolution& solution, const std::vector<int>& plies, bool canonical_only);
+// position that is not reachable on the solution's board.  The two scans
+// throw Cancelled (cancel_poll.hpp) once `cancel` is set (a scan of 4x4
+// takes seconds).
+std::vector<PositionEntry> unfinished_positions(const ExactSolution& solution, const std::vector<int>& plies, bool canonical_only,
+                                                const std::atomic<bool>* cancel = nullptr);
 std::vector<PositionEntry> stratified_positions(const ExactSolution& solution, const std::vector<int>& plies, int per_group,
-                                                std::uint64_t seed);
+                                                std::uint64_t seed, const std::atomic<bool>* cancel = nullptr);
 std::vector<PositionEntry> listed_positions(const ExactSolution& solution, const std::vector<Position>& positions);
 
 // The sampling key of stratified sets: splitmix64 of (seed, position code).

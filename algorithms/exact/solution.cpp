@@ -2,16 +2,22 @@
 
 #include <stdexcept>
 
+#include "algorithms/exact/cancel_poll.hpp"
+
 namespace tictac {
 
-ExactSolution::ExactSolution(const StateSpace& space) : space_(&space) { label(); }
+ExactSolution::ExactSolution(const StateSpace& space, const std::atomic<bool>* cancel) : space_(&space) {
+  label(cancel);
+}
 
-void ExactSolution::label() {
+void ExactSolution::label(const std::atomic<bool>* cancel) {
+  CancelPoll poll(cancel);
   const StateSpace& space = *space_;
   const Board& b = space.board();
   value_.assign(space.size(), 0);
   distance_.assign(space.size(), 0);
   for (StateSpace::Index i = space.size(); i-- > 0;) {
+    poll.tick();
     const Position p = space.position(i);
     switch (space.result(i)) {
       case Result::x_wins: value_[i] = 1; distance_[i] = 0; continue;

@@ -14,6 +14,7 @@
 //             board).  0 for a finished position.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -23,11 +24,13 @@ namespace tictac {
 
 class ExactSolution {
  public:
-  explicit ExactSolution(const StateSpace& space);
+  // Throws Cancelled (cancel_poll.hpp) once `cancel` is set: 4x4 takes seconds.
+  explicit ExactSolution(const StateSpace& space, const std::atomic<bool>* cancel = nullptr);
 
   // Labels the state space again (after StateSpace::enumerate), into the
-  // storage already held: no allocation.
-  void label();
+  // storage already held: no allocation.  Throws Cancelled once `cancel` is
+  // set (the labels are then half written).
+  void label(const std::atomic<bool>* cancel = nullptr);
 
   const StateSpace& space() const { return *space_; }
   const Board& board() const { return space_->board(); }

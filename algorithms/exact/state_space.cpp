@@ -1,5 +1,7 @@
 #include "algorithms/exact/state_space.hpp"
 
+#include "algorithms/exact/cancel_poll.hpp"
+
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -18,7 +20,7 @@ constexpr auto pow3 = [] {
 
 }  // namespace
 
-StateSpace::StateSpace(const Board& board) : board_(board) {
+StateSpace::StateSpace(const Board& board, const std::atomic<bool>* cancel) : board_(board) {
   const int n = board.cells();
   if (n > kMaxCells)
     throw std::invalid_argument("the state space is enumerated for boards of at most " +
@@ -28,10 +30,11 @@ StateSpace::StateSpace(const Board& board) : board_(board) {
     for (int byte = 0; byte < 256; ++byte)
       for (int bit = 0; bit < 8; ++bit)
         if (byte >> bit & 1) code3_[chunk][byte] += pow3[chunk * 8 + bit];
-  enumerate();
+  enumerate(cancel);
 }
 
-void StateSpace::enumerate() {
+void StateSpace::enumerate(const std::atomic<bool>* cancel) {
+  CancelPoll poll(cancel);
   const Board& board = board_;
   const int n = board.cells();
   index_of_.assign(pow3[n], npos);
@@ -54,6 +57,7 @@ void StateSpace::enumerate() {
     const Side s = ply % 2 == 0 ? Side::X : Side::O;
     next.clear();
     for (Index i = begin; i < end; ++i) {
+      poll.tick();
       if (terminal(i)) continue;
       const Position p = position(i);
       const std::uint64_t c = code(p);
@@ -68,6 +72,7 @@ void StateSpace::enumerate() {
     }
     std::sort(next.begin(), next.end());
     for (std::uint64_t cc : next) {
+      poll.tick();
       index_of_[cc] = static_cast<Index>(packed_.size());
       Mask x = 0, o = 0;
       std::uint64_t rest = cc;
@@ -82,6 +87,7 @@ void StateSpace::enumerate() {
     // Results and path counts: a child's only new line can pass through the
     // cell just played, because its parent had none.
     for (Index i = begin; i < end; ++i) {
+      poll.tick();
       if (terminal(i)) continue;
       const Position p = position(i);
       const std::uint64_t c = code(p);

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -30,15 +31,17 @@ class StateSpace {
   using Index = std::uint32_t;
   static constexpr Index npos = ~Index{0};
 
-  // Throws std::invalid_argument when the board has more than 16 cells.
-  explicit StateSpace(const Board& board);
+  // Throws std::invalid_argument when the board has more than 16 cells, and
+  // Cancelled (cancel_poll.hpp) once `cancel` is set: 4x4 takes seconds.
+  explicit StateSpace(const Board& board, const std::atomic<bool>* cancel = nullptr);
 
   // Enumerates the positions again, into the storage already held: the same
   // positions, indices and results, and no allocation.  The solve strategy
   // rebuilds its state space at every search this way, so that a search
   // costs the enumeration alone and not the memory's first touch, which
-  // made its time depend on what the allocator did before.
-  void enumerate();
+  // made its time depend on what the allocator did before.  Throws
+  // Cancelled once `cancel` is set (the space is then half built).
+  void enumerate(const std::atomic<bool>* cancel = nullptr);
 
   const Board& board() const { return board_; }
   Index size() const { return static_cast<Index>(packed_.size()); }

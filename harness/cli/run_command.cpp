@@ -76,6 +76,7 @@ RunOptions run_options(const RunCli& opts, const ExperimentConfig& config) {
     ro.out = (!config.output.empty() ? config.output : std::filesystem::path("results") / config.name) /
              fmt::format("shard-{}-of-{}", ro.shard.index, ro.shard.count);
   ro.progress = isatty(STDERR_FILENO);
+  ro.progress_lines = !ro.progress;  // a log (nohup, a batch job) gets a line every 10 s
   ro.force = opts.force;
   // Every counting search reads the interrupt flag (the same counts), so
   // that Ctrl-C stops a long one too.

@@ -3,12 +3,18 @@
 #include <algorithm>
 #include <iostream>
 
+#include "algorithms/exact/cancel_poll.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "harness/experiment/set_generator.hpp"
 
 namespace tictac {
 
 namespace {
+
+void stop_if(const std::atomic<bool>* interrupt) {
+  if (interrupt && interrupt->load()) throw Cancelled();
+}
 
 [[noreturn]] void config_fail(const ExperimentConfig& c, int line, const std::string& what) {
   throw ConfigError(c.source + ":" + std::to_string(line) + ": " + what);
@@ -33,7 +39,7 @@ std::unique_ptr<Strategy> prepare_strategy(const ExperimentConfig& c, const Stra
 // set's budget makes the set refused: a row needs its value.
 std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
                                       std::vector<bool>& unvalued, std::vector<std::string>& strata,
-                                      std::vector<std::string>& notes) {
+                                      std::vector<std::string>& notes, const std::atomic<bool>* interrupt) {
   for (std::size_t i = 0; i < ps.spec.positions.size(); ++i) {  // a position that does not parse, at its own line
     try {
       (void)parse_position(pb.board, ps.spec.positions[i]);
@@ -44,7 +50,7 @@ std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const Position
   const std::string where = "position set '" + ps.name + "' on board " + pb.board.name();
   GeneratedSet g;
   try {
-    g = generate_set(pb.board, ps.spec, SetOptions{{}, /*defer_values=*/true});
+    g = generate_set(pb.board, ps.spec, SetOptions{{}, /*defer_values=*/true, interrupt});
   } catch (const std::invalid_argument& e) {
     config_fail(c, ps.line, where + ": " + e.what());
   }
@@ -67,19 +73,27 @@ bool applies(const std::vector<std::string>& boards, const Board& b) {
   return boards.empty() || std::find(boards.begin(), boards.end(), b.name()) != boards.end();
 }
 
-std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c) {
+std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c, const std::atomic<bool>* interrupt) {
   check_strategies(c);
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
+    stop_if(interrupt);
+    // The exact solution first, where the cancel flag reaches it: the
+    // reference, the oracle orderings and the sets then share it (exact_cache.hpp).
+    if (bc.board.cells() <= StateSpace::kMaxCells) (void)exact_solution(bc.board, interrupt);
     PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}, {}};
-    for (const StrategyConfig& s : c.strategies)
+    for (const StrategyConfig& s : c.strategies) {
+      stop_if(interrupt);
       pb.strategies.push_back(applies(s.boards, bc.board) ? prepare_strategy(c, s, bc.board) : nullptr);
+    }
     for (const PositionSetConfig& ps : c.position_sets) {
+      stop_if(interrupt);
       pb.unvalued.emplace_back();
       pb.strata.emplace_back();
       pb.notes.emplace_back();
-      pb.sets.push_back(applies(ps.boards, bc.board) ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back(), pb.notes.back())
-                                                     : std::vector<PositionEntry>{});
+      pb.sets.push_back(applies(ps.boards, bc.board)
+                            ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back(), pb.notes.back(), interrupt)
+                            : std::vector<PositionEntry>{});
     }
     boards.push_back(std::move(pb));
   }
@@ -145,7 +159,8 @@ RunPlan plan_run(const ExperimentConfig& c, const std::vector<PreparedBoard>& bo
   return plan;
 }
 
-void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoard>& boards, const RunPlan& plan) {
+void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoard>& boards, const RunPlan& plan,
+                             const std::atomic<bool>* interrupt) {
   for (const PlannedCell& pc : plan.mine) {
     const Cell cell = plan.all_cells[pc.id];
     PreparedBoard& pb = boards[cell.board];
@@ -153,6 +168,7 @@ void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoar
     auto& pending = pb.unvalued[cell.set];
     for (std::size_t i : pc.positions) {
       if (i >= pending.size() || !pending[i]) continue;
+      stop_if(interrupt);
       PositionEntry& e = pb.sets[cell.set][i];
       try {
         e.value = pb.ref->value(e.position);

@@ -6,6 +6,7 @@
 // is written.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -49,8 +50,12 @@ bool runs_on_set(const StrategyConfig& s, const std::string& set);
 
 // Throws ConfigError naming the line: a strategy or an option that does not
 // fit a board, a position set that needs the exact solver where there is
-// none, a position that is not legal, an empty set.
-std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& config);
+// none, a position that is not legal, an empty set.  Throws Cancelled
+// (algorithms/exact/cancel_poll.hpp) within milliseconds once `interrupt` is
+// set: between boards, strategies and sets, and inside the exact solution
+// and the scans of its position sets, which take seconds on 4x4.
+std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& config,
+                                          const std::atomic<bool>* interrupt = nullptr);
 
 // A (board, strategy, position set) of the config, by index.
 struct Cell {
@@ -82,7 +87,9 @@ struct RunPlan {
 RunPlan plan_run(const ExperimentConfig& config, const std::vector<PreparedBoard>& boards, ShardSpec shard);
 
 // The reference's value of every unvalued position (PreparedBoard::unvalued)
-// that the plan runs.  Throws what Reference::value throws, naming the set.
-void value_planned_positions(const ExperimentConfig& config, std::vector<PreparedBoard>& boards, const RunPlan& plan);
+// that the plan runs.  Throws what Reference::value throws, naming the set,
+// and Cancelled between positions once `interrupt` is set.
+void value_planned_positions(const ExperimentConfig& config, std::vector<PreparedBoard>& boards, const RunPlan& plan,
+                             const std::atomic<bool>* interrupt = nullptr);
 
 }  // namespace tictac

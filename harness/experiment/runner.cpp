@@ -3,10 +3,14 @@
 #include <algorithm>
 #include <fmt/core.h>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
+#include "algorithms/exact/cancel_poll.hpp"
 #include "algorithms/search/cancellable.hpp"
 #include "harness/experiment/measurement.hpp"
 #include "harness/experiment/result_rows.hpp"
@@ -77,49 +81,159 @@ void remove_stale_files(const std::filesystem::path& dir, const std::vector<std:
   std::filesystem::remove_all(dir / "plots", ec);
 }
 
-// The run's progress on stderr (a terminal): its phase while it prepares,
-// then cells done, searches per second and an estimate of the time left.
-// The estimate weighs each position by its cell's estimated cost per
-// position (shard.hpp: positions x strategy weight x 2^cells), not all
-// alike, since one cell can take a thousand times another's time.
+// The run's progress on stderr: its phase while it prepares, then cells
+// done, searches per second and, once it rests on observation, an estimate
+// of the time left.  On a terminal the line is redrawn in place; otherwise
+// (a log) a plain line is printed every 10 s, none in a run's first 10 s.
+//
+// The estimate starts from a-priori costs (CellRunner::position_cost: the
+// strategy's weight x 2^(empty cells) per position), which misjudge cells
+// by orders of magnitude (the worst ordering on 3x4 took half of a run), and
+// calibrates them as the run goes: the current cell's remaining cost at the
+// cell's own observed time per unit of cost, or at what the cells done give
+// it if that is more (its counting searches can be far faster than its
+// timed ones); every later cell at the observed time per unit of cost of the
+// cells done with its strategy on its board, or else of every cell done on
+// its board.  (A strategy's factor carried over from other boards, tried
+// too, misjudged by 100x: the worst ordering grows unlike the others.)
+// Before a second of observation no estimate is shown, only progress; while
+// boards of later cells have no cell done, the estimate covers the boards
+// timed so far and says how many it leaves out, rather than guess them.
 class Progress {
  public:
-  explicit Progress(bool on) : on_(on), start_(clock::now()) {}
-  // A phase before the cells run: shown at once.
+  enum class Mode { off, terminal, lines };
+  explicit Progress(Mode mode) : mode_(mode), start_(clock::now()), last_(start_) {}
+  // A phase before the cells run: shown at once on a terminal.
   void phase(const std::string& what) {
-    if (!on_) return;
-    std::fprintf(stderr, "\r\033[K%s (%.0f s)", what.c_str(), elapsed());
-    std::fflush(stderr);
+    if (mode_ == Mode::terminal) {
+      std::fprintf(stderr, "\r\033[K%s (%.0f s)", what.c_str(), elapsed(start_));
+      std::fflush(stderr);
+    } else if (mode_ == Mode::lines && due()) {
+      std::fprintf(stderr, "%s (%.0f s)\n", what.c_str(), elapsed(start_));
+      std::fflush(stderr);
+    }
   }
-  void start_cells(std::size_t cells, double work) {
-    cells_ = cells;
-    work_ = work;
-    cells_start_ = clock::now();
+  // A cell about to run: its board and strategy (what the calibration
+  // groups by) and its a-priori cost.
+  struct Cell {
+    std::size_t board = 0, strategy = 0;
+    double cost = 0;
+  };
+  // The cells about to run, in order.
+  void start_cells(std::vector<Cell> cells) {
+    cells_ = std::move(cells);
+    cells_start_ = cell_start_ = clock::now();
   }
-  void update(std::size_t cells_done, double work_done, std::uint64_t searches) {
-    if (!on_) return;
+  // A step of cell ci (a counting search or a timed one) is done, of a-priori cost `cost`.
+  void step(std::size_t ci, double cost, std::uint64_t searches) {
+    cell_ = ci;
+    cell_done_ += cost;
+    show(searches, false);
+  }
+  // Cell ci is done: its time and cost calibrate its strategy's rate.
+  void cell_done(std::size_t ci, std::uint64_t searches) {
     const auto now = clock::now();
-    if (now - last_ < std::chrono::milliseconds(200) && cells_done < cells_) return;
-    last_ = now;
-    const double elapsed = std::chrono::duration<double>(now - cells_start_).count();
-    const double rate = elapsed > 0 ? searches / elapsed : 0.0;
-    std::fprintf(stderr, "\r\033[Kcells %zu/%zu  %.0f searches/s  %.0f s so far", cells_done, cells_, rate, this->elapsed());
-    // No estimate before a twentieth of the work: the first cells say little.
-    if (work_done >= 0.05 * work_ && work_done < work_)
-      std::fprintf(stderr, ", about %.0f s left (estimated)", elapsed * (work_ - work_done) / work_done);
-    std::fflush(stderr);
+    const double t = std::chrono::duration<double>(now - cell_start_).count();
+    const Cell& c = cells_[ci];
+    for (Rate* r : {&by_strategy_[{c.board, c.strategy}], &by_board_[c.board]}) {
+      r->seconds += t;
+      r->cost += c.cost;
+    }
+    observed_ += t;
+    cell_ = ci + 1;
+    cell_done_ = 0;
+    cell_start_ = now;
+    show(searches, cell_ == cells_.size());
   }
   ~Progress() {
-    if (on_) std::fprintf(stderr, "\r\033[K");
+    if (mode_ == Mode::terminal) std::fprintf(stderr, "\r\033[K");
   }
 
  private:
   using clock = std::chrono::steady_clock;
-  double elapsed() const { return std::chrono::duration<double>(clock::now() - start_).count(); }
-  bool on_;
-  std::size_t cells_ = 0;
-  double work_ = 0;
-  clock::time_point start_, cells_start_, last_{};
+  static double elapsed(clock::time_point since) { return std::chrono::duration<double>(clock::now() - since).count(); }
+  // Lines mode: whether a line is due (10 s since the last, and the start).
+  bool due() {
+    if (clock::now() - last_ < std::chrono::seconds(10)) return false;
+    last_ = clock::now();
+    return true;
+  }
+
+  // Seconds left by the calibrated costs on the boards timed so far and the
+  // boards not timed yet (later cells on boards without a cell done), or
+  // nothing while the estimate would not rest on observation.
+  struct Left {
+    double seconds = 0;
+    std::size_t untimed_boards = 0;
+  };
+  std::optional<Left> seconds_left() const {
+    const double in_cell = elapsed(cell_start_);
+    if (observed_ + in_cell < 1.0 || cell_ >= cells_.size()) return std::nullopt;
+    auto board_rate = [&](std::size_t board) {
+      const auto it = by_board_.find(board);
+      return it != by_board_.end() && it->second.cost > 0 ? it->second.seconds / it->second.cost : -1.0;
+    };
+    // Seconds per unit of a-priori cost of cell ci, by the cells done; negative when none tells.
+    auto rate = [&](std::size_t ci) {
+      const Cell& c = cells_[ci];
+      if (const auto it = by_strategy_.find({c.board, c.strategy}); it != by_strategy_.end() && it->second.cost > 0)
+        return it->second.seconds / it->second.cost;
+      return board_rate(c.board);
+    };
+    // The current cell: the larger of its own rate's extrapolation and what
+    // the cells done give it, less the time it ran.
+    const Cell& current = cells_[cell_];
+    const double r = rate(cell_);
+    if (r < 0 && cell_done_ <= 0) return std::nullopt;
+    Left left;
+    left.seconds = std::max(cell_done_ > 0 ? std::max(0.0, current.cost - cell_done_) * in_cell / cell_done_ : 0.0,
+                            r >= 0 ? current.cost * r - in_cell : 0.0);
+    std::set<std::size_t> untimed;
+    for (std::size_t ci = cell_ + 1; ci < cells_.size(); ++ci) {
+      const double r = rate(ci);
+      if (r < 0)
+        untimed.insert(cells_[ci].board);
+      else
+        left.seconds += cells_[ci].cost * r;
+    }
+    left.untimed_boards = untimed.size();
+    return left;
+  }
+
+  void show(std::uint64_t searches, bool last) {
+    if (mode_ == Mode::off) return;
+    const auto now = clock::now();
+    if (mode_ == Mode::terminal) {
+      if (now - last_ < std::chrono::milliseconds(200) && !last) return;
+      last_ = now;
+    } else if (!due()) {
+      return;
+    }
+    const double cells_elapsed = std::chrono::duration<double>(now - cells_start_).count();
+    const double rate = cells_elapsed > 0 ? searches / cells_elapsed : 0.0;
+    const std::optional<Left> left = seconds_left();
+    std::fprintf(stderr, "%scells %zu/%zu  %.0f searches/s  %.0f s so far", mode_ == Mode::terminal ? "\r\033[K" : "",
+                 std::min(cell_, cells_.size()), cells_.size(), rate, elapsed(start_));
+    if (left && left->untimed_boards == 0)
+      std::fprintf(stderr, ", about %.*f s left (estimated)", left->seconds < 10 ? 1 : 0, left->seconds);
+    else if (left)
+      std::fprintf(stderr, ", about %.*f s left + %zu board%s not timed yet", left->seconds < 10 ? 1 : 0, left->seconds,
+                   left->untimed_boards, left->untimed_boards == 1 ? "" : "s");
+    if (mode_ == Mode::lines) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  }
+
+  Mode mode_;
+  struct Rate {
+    double seconds = 0, cost = 0;  // of the cells done: their time and a-priori cost
+  };
+  std::vector<Cell> cells_;
+  std::map<std::pair<std::size_t, std::size_t>, Rate> by_strategy_;  // by board and strategy
+  std::map<std::size_t, Rate> by_board_;
+  double observed_ = 0;  // seconds of the cells done
+  std::size_t cell_ = 0;   // the current cell
+  double cell_done_ = 0;   // a-priori cost of its steps done
+  clock::time_point start_, cells_start_, cell_start_, last_;
 };
 
 // The files of a run: results.csv, metadata.json and the stratified position
@@ -190,18 +304,28 @@ struct CellRunner {
   Progress& progress;
   std::vector<std::string>& disagreements;
   std::vector<std::string>& unknown;
-  double work_done = 0;  // in estimated cost (Progress)
   std::uint64_t searches = 0;
 
-  double cost_per_position(std::size_t ci) const {
-    const std::size_t id = plan.mine[ci].id;
-    return plan.set_sizes[id] ? plan.costs[id] / static_cast<double>(plan.set_sizes[id]) : 0.0;
+  // The a-priori cost of the k-th position of cell ci that this shard runs,
+  // for Progress: the strategy's weight x 2^(empty cells).  (shard.hpp's
+  // 2^cells per position, kept for the shards, makes a position of ply 6
+  // cost as much as the empty board, which takes 100 times longer.)
+  double position_cost(std::size_t ci, std::size_t k) const {
+    const Cell cell = plan.cell(ci);
+    const PreparedBoard& pb = boards[cell.board];
+    const int empty = pb.board.cells() - pb.sets[cell.set][plan.mine[ci].positions[k]].ply;
+    return pb.strategies[cell.strategy]->identity().cost_weight * std::ldexp(1.0, empty);
   }
-  // The estimated cost of this shard's positions.
-  double work() const {
-    double w = 0;
-    for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) w += cost_per_position(ci) * plan.mine[ci].positions.size();
-    return w;
+
+  // Each cell's strategy and the a-priori cost of this shard's positions of it (Progress).
+  void start_progress() const {
+    std::vector<Progress::Cell> cells;
+    for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) {
+      double cost = 0;
+      for (std::size_t k = 0; k < plan.mine[ci].positions.size(); ++k) cost += position_cost(ci, k);
+      cells.push_back({plan.cell(ci).board, plan.cell(ci).strategy, cost});
+    }
+    progress.start_cells(std::move(cells));
   }
 
   // Measures cell ci of the plan and writes its rows; returns how many.
@@ -239,15 +363,14 @@ struct CellRunner {
       total.add(m);
       const std::string& stratum = pb.strata[cell.set].empty() ? kNoStratum : pb.strata[cell.set][pi];
       report(label, pb.board, set_config, *pb.ref, set[pi], stratum, m);
-      work_done += (counted.empty() ? 0.5 : 1.0) * cost_per_position(ci);
-      progress.update(ci, work_done, searches);
+      progress.step(ci, (counted.empty() ? 0.5 : 1.0) * position_cost(ci, k), searches);
     }
     strategy.release();
     if (options.shard.sharded())
       share = total;
     else
       rows.total(label, total);
-    progress.update(ci + 1, work_done, searches);
+    progress.cell_done(ci, searches);
     return rows.rows() - rows_before;
   }
 
@@ -260,7 +383,8 @@ struct CellRunner {
     PreparedBoard& pb = boards[cell.board];
     Strategy& strategy = *pb.strategies[cell.strategy];
     std::vector<SearchResult> counts;
-    for (std::size_t pi : plan.mine[ci].positions) {
+    for (std::size_t k = 0; k < plan.mine[ci].positions.size(); ++k) {
+      const std::size_t pi = plan.mine[ci].positions[k];
       if (interrupted(options)) throw Interrupted();
       const Position& p = pb.sets[cell.set][pi].position;
       try {
@@ -270,8 +394,7 @@ struct CellRunner {
         throw Interrupted();
       }
       searches += 1;
-      work_done += 0.5 * cost_per_position(ci);
-      progress.update(ci, work_done, searches);
+      progress.step(ci, 0.5 * position_cost(ci, k), searches);
     }
     return counts;
   }
@@ -320,12 +443,20 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
 
   // Plan.
   clear_earlier_run(output_folder(c, options), options.force);  // refused before any work
-  Progress progress(options.progress);
+  Progress progress(options.progress ? Progress::Mode::terminal
+                    : options.progress_lines ? Progress::Mode::lines
+                                             : Progress::Mode::off);
   progress.phase("preparing: the exact solutions, the references and the position sets");
-  auto boards = prepare_boards(c);
-  const RunPlan plan = plan_run(c, boards, options.shard);
-  progress.phase("valuing the positions that need the reference's value");
-  value_planned_positions(c, boards, plan);
+  std::vector<PreparedBoard> boards;
+  RunPlan plan;
+  try {  // an interrupt stops the preparation too, before anything is written
+    boards = prepare_boards(c, options.interrupt);
+    plan = plan_run(c, boards, options.shard);
+    progress.phase("valuing the positions that need the reference's value");
+    value_planned_positions(c, boards, plan, options.interrupt);
+  } catch (const Cancelled&) {
+    throw Interrupted();
+  }
   RunOutput out(c, options, boards);
   RunSummary summary{out.folder(), plan.mine.size(), 0, {}, {}};
 
@@ -337,7 +468,7 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
                                    : std::vector<std::vector<SearchResult>>{};
   ResultsCsv rows(out.csv(), option_columns(c));
   CellRunner cells{c, options, boards, plan, counted, rows, progress, summary.disagreements, summary.unknown};
-  progress.start_cells(plan.mine.size(), cells.work());
+  cells.start_progress();
   std::vector<std::size_t> cell_rows;
   std::vector<SetTotal> shares(plan.mine.size());
   for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) cell_rows.push_back(cells.run(ci, shares[ci]));

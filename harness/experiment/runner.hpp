@@ -50,7 +50,8 @@ namespace tictac {
 
 struct RunOptions {
   std::filesystem::path out;      // empty: the config's output, else results/<name>
-  bool progress = false;          // cells done, rate and time left on stderr
+  bool progress = false;          // cells done, rate and time left on stderr, a terminal
+  bool progress_lines = false;    // the same as a plain line every 10 s (stderr is a log)
   std::string command_line;       // recorded in metadata.json
   const std::atomic<bool>* interrupt = nullptr;  // set by a signal handler
   // The counting searches read `interrupt` every 2^16 nodes (64 for the provers) too

@@ -405,7 +405,7 @@ GeneratedSet file_set(SetContext& c, const PositionSetSpec& s) {
 
 GeneratedSet all_set(SetContext& c, const PositionSetSpec&) {
   GeneratedSet out;
-  out.entries = unfinished_positions(*c.exact, {}, false);
+  out.entries = unfinished_positions(*c.exact, {}, false, c.options.cancel);
   return out;
 }
 
@@ -413,7 +413,7 @@ GeneratedSet all_set(SetContext& c, const PositionSetSpec&) {
 GeneratedSet ply_set(SetContext& c, const PositionSetSpec& s, bool canonical) {
   GeneratedSet out;
   if (c.exact) {
-    out.entries = unfinished_positions(*c.exact, s.plies, canonical);
+    out.entries = unfinished_positions(*c.exact, s.plies, canonical, c.options.cancel);
     return out;
   }
   if (s.plies.empty())
@@ -522,7 +522,7 @@ GeneratedSet groups_by_search(SetContext& c, const PositionSetSpec& s) {
 // stratum names its group.
 GeneratedSet groups_set(SetContext& c, const PositionSetSpec& s) {
   GeneratedSet out;
-  if (c.exact) out.entries = stratified_positions(*c.exact, s.plies, s.per_group, s.seed);
+  if (c.exact) out.entries = stratified_positions(*c.exact, s.plies, s.per_group, s.seed, c.options.cancel);
   else out = groups_by_search(c, s);
   for (const PositionEntry& e : out.entries) out.strata.push_back(group_stratum(e.ply, e.distance));
   return out;
@@ -648,7 +648,7 @@ GeneratedSet generate_set(const Board& board, const PositionSetSpec& spec, const
                                 std::to_string(board.cells()) + " cells: use kind " + others);
   }
   check_plies(board, spec.plies);
-  SetContext context(board, exact ? exact_solution(board) : nullptr, spec.budget_seconds, options);
+  SetContext context(board, exact ? exact_solution(board, options.cancel) : nullptr, spec.budget_seconds, options);
   GeneratedSet out = kind.generate(context, spec);
   out.strata.resize(out.entries.size());
   out.unvalued.resize(out.entries.size(), false);

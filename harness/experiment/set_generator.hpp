@@ -96,6 +96,10 @@ struct SetOptions {
   // reference to value the ones it plays; without, the strong solver values
   // them.
   bool defer_values = false;
+  // Set by another thread (a run's Ctrl-C): the exact solution and the scans
+  // of its sets throw Cancelled (algorithms/exact/cancel_poll.hpp) within
+  // milliseconds.  Null: never.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // What a generator works with: the board, its exact solution up to 16 cells

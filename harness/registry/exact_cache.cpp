@@ -10,11 +10,11 @@ namespace {
 struct Solved {
   StateSpace space;
   ExactSolution solution;
-  explicit Solved(const Board& b) : space(b), solution(space) {}
+  Solved(const Board& b, const std::atomic<bool>* cancel) : space(b, cancel), solution(space, cancel) {}
 };
 }  // namespace
 
-std::shared_ptr<const ExactSolution> exact_solution(const Board& board) {
+std::shared_ptr<const ExactSolution> exact_solution(const Board& board, const std::atomic<bool>* cancel) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const Solved>> cache;
   if (board.cells() > StateSpace::kMaxCells)
@@ -22,7 +22,7 @@ std::shared_ptr<const ExactSolution> exact_solution(const Board& board) {
                                 " has " + std::to_string(board.cells()));
   std::lock_guard lock(mutex);
   auto& slot = cache[board.name()];
-  if (!slot) slot = std::make_shared<const Solved>(board);
+  if (!slot) slot = std::make_shared<const Solved>(board, cancel);
   return {slot, &slot->solution};
 }
 

@@ -5,6 +5,7 @@
 // Thread-safe.
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 #include "algorithms/exact/solution.hpp"
@@ -12,7 +13,9 @@
 namespace tictac {
 
 // The solution of `board`; its space() is the state space it labels, kept
-// alive with it.  Throws std::invalid_argument for a board over 16 cells.
-std::shared_ptr<const ExactSolution> exact_solution(const Board& board);
+// alive with it.  Throws std::invalid_argument for a board over 16 cells, and
+// Cancelled (algorithms/exact/cancel_poll.hpp) when `cancel` is set while it
+// is built (nothing is kept: a later call builds it again).
+std::shared_ptr<const ExactSolution> exact_solution(const Board& board, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace tictac

@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <atomic>
+
+#include "algorithms/exact/cancel_poll.hpp"
+#include "algorithms/exact/position_set.hpp"
 #include "algorithms/exact/solution.hpp"
 #include "harness/formats/notation.hpp"
 
@@ -132,4 +136,19 @@ TEST_CASE("enumerating and labelling again in the same storage gives the same sp
     }
     CHECK(mismatches == 0);
   }
+}
+
+TEST_CASE("a set cancel flag stops the enumeration, the labelling and a set's scan within 2^14 steps", "[solution]") {
+  const Board b(3, 4, 3);  // more positions than one poll's 2^14 steps
+  std::atomic<bool> cancel{true}, go_on{false};
+  CHECK_THROWS_AS(StateSpace(b, &cancel), Cancelled);
+  const StateSpace space(b, &go_on);
+  CHECK(space.size() > CancelPoll::kEvery);
+  CHECK_THROWS_AS(ExactSolution(space, &cancel), Cancelled);
+  const ExactSolution solution(space, &go_on);
+  CHECK(solution.value(Position{}) == 1);  // X wins 3x4 with k = 3
+  CHECK_THROWS_AS(unfinished_positions(solution, {}, false, &cancel), Cancelled);
+  CHECK_FALSE(unfinished_positions(solution, {}, false, &go_on).empty());
+  CHECK_THROWS_AS(stratified_positions(solution, {}, 1, 0, &cancel), Cancelled);
+  CHECK_FALSE(stratified_positions(solution, {}, 1, 0, &go_on).empty());
 }

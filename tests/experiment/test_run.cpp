@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "tests/cli_support.hpp"
+#include "harness/experiment/config.hpp"
+#include "harness/experiment/runner.hpp"
 #include "harness/formats/metadata.hpp"
 
 using tictac::test::read_file;
@@ -411,6 +413,30 @@ kind = "all"
   REQUIRE(std::system(cmd.c_str()) == 0);
   CHECK(read_file(t.path / "code") == "130\n");
   CHECK_THAT(read_file(t.path / "err"), Catch::Contains("interrupted; nothing was written"));
+  CHECK_FALSE(std::filesystem::exists(t.path / "out"));
+}
+
+TEST_CASE("a run interrupted before its preparation throws Interrupted and writes nothing", "[run]") {
+  // 4x4 k=4, whose exact solution takes seconds: the flag is read before it
+  // (and inside it, tests/exact/test_solution.cpp).
+  TempDir t;
+  write_file(t.path / "exp.toml", R"(
+[experiment]
+name = "prep"
+question = "q"
+boards = ["4x4k4"]
+[[strategy]]
+name = "alphabeta"
+[[position_set]]
+name = "start"
+kind = "empty"
+)");
+  const tictac::ExperimentConfig c = tictac::load_config(t.path / "exp.toml");
+  const std::atomic<bool> interrupt{true};
+  tictac::RunOptions o;
+  o.out = t.path / "out";
+  o.interrupt = &interrupt;
+  CHECK_THROWS_AS(tictac::run_experiment(c, o), tictac::Interrupted);
   CHECK_FALSE(std::filesystem::exists(t.path / "out"));
 }
 

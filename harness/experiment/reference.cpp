@@ -4,6 +4,7 @@
 
 #include "algorithms/game/rules.hpp"
 #include "algorithms/exact/state_space.hpp"
+#include "algorithms/search/cancellable.hpp"
 #include "harness/experiment/disagreements.hpp"
 #include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/default_policy.hpp"
@@ -87,7 +88,8 @@ std::string Reference::description() const {
 
 SearchResult Reference::family_search(std::size_t f, const Position& p, const std::string& text) {
   Strategy& s = *families_[f];
-  const std::optional<SearchResult> r = search_within(s, p, time_budget_);
+  const std::optional<SearchResult> r = search_within(s, p, time_budget_, interrupt_);
+  if (!r && interrupt_ && interrupt_->load()) throw SearchCancelled();  // Ctrl-C, not the budget
   if (!r || !r->proved)
     throw ReferenceUnknown("the reference cannot certify position " + text + " on board " + board_.name() + ": " +
                                s.spec() + " ran out of its budget (" +

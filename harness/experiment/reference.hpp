@@ -61,6 +61,7 @@
 //   is nullopt beyond 16 cells).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -171,6 +172,9 @@ class Reference {
   // Every optimal move of p (for messages; on a large board the value of the
   // position after every legal move).
   Mask optimal_moves(const Position& p);
+  // A flag (a run's Ctrl-C) that stops the families' searches within 20 ms:
+  // the search that was stopped throws SearchCancelled.  Null: none.
+  void watch(const std::atomic<bool>* interrupt) { interrupt_ = interrupt; }
 
  private:
   using Key = std::pair<Mask, Mask>;
@@ -187,6 +191,7 @@ class Reference {
   Board board_;
   std::shared_ptr<const ExactSolution> exact_;
   std::chrono::milliseconds time_budget_{0};
+  const std::atomic<bool>* interrupt_ = nullptr;
   std::vector<std::unique_ptr<Strategy>> families_;  // boards over 16 cells
   std::map<Key, Certified> values_;                  // the certified values
   std::vector<std::map<Key, int>> family_values_;    // by family: values of one family only, so far

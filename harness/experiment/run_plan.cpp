@@ -82,6 +82,7 @@ std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c, const std::
     // reference, the oracle orderings and the sets then share it (exact_cache.hpp).
     if (bc.board.cells() <= StateSpace::kMaxCells) (void)exact_solution(bc.board, interrupt);
     PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}, {}};
+    pb.ref->watch(interrupt);
     for (const StrategyConfig& s : c.strategies) {
       stop_if(interrupt);
       pb.strategies.push_back(applies(s.boards, bc.board) ? prepare_strategy(c, s, bc.board) : nullptr);

@@ -456,6 +456,8 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
     value_planned_positions(c, boards, plan, options.interrupt);
   } catch (const Cancelled&) {
     throw Interrupted();
+  } catch (const SearchCancelled&) {
+    throw Interrupted();
   }
   RunOutput out(c, options, boards);
   RunSummary summary{out.folder(), plan.mine.size(), 0, {}, {}};
@@ -471,7 +473,11 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   cells.start_progress();
   std::vector<std::size_t> cell_rows;
   std::vector<SetTotal> shares(plan.mine.size());
-  for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) cell_rows.push_back(cells.run(ci, shares[ci]));
+  try {  // the reference's searches stop on an interrupt too (Reference::watch)
+    for (std::size_t ci = 0; ci < plan.mine.size(); ++ci) cell_rows.push_back(cells.run(ci, shares[ci]));
+  } catch (const SearchCancelled&) {
+    throw Interrupted();
+  }
   summary.rows = rows.rows();
 
   // Describe.

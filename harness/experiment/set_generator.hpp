@@ -113,7 +113,10 @@ struct SetContext {
   double budget_seconds;
   const SetOptions& options;
   StrongSolver& solver() {
-    if (!solver_) solver_.emplace(board, budget_seconds);
+    if (!solver_) {
+      solver_.emplace(board, budget_seconds);
+      solver_->watch(options.cancel);
+    }
     return *solver_;
   }
 

@@ -6,6 +6,7 @@
 
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
+#include "algorithms/search/cancellable.hpp"
 #include "harness/formats/notation.hpp"
 #include "harness/registry/budgeted_search.hpp"
 #include "harness/registry/exact_cache.hpp"
@@ -93,7 +94,8 @@ std::string StrongSolver::description() const {
 
 bool StrongSolver::run(Strategy& s, const Position& p, SearchResult& out, Strategy* rival) {
   const auto budget = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(budget_));
-  const auto r = race_within(s, rival, p, budget);
+  const auto r = race_within(s, rival, p, budget, interrupt_);
+  if (!r && interrupt_ && interrupt_->load()) throw SearchCancelled();  // Ctrl-C, not the budget
   if (!r) return false;
   out = *r;
   return out.proved;

@@ -32,6 +32,7 @@
 // the machine and its load; the values and distances that are known do not.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -76,6 +77,9 @@ class StrongSolver {
 
   const Board& board() const { return board_; }
   double budget_seconds() const { return budget_; }
+  // A flag (a run's Ctrl-C) that stops the searches within 20 ms: solve()
+  // then throws SearchCancelled.  Null: none.
+  void watch(const std::atomic<bool>* interrupt) { interrupt_ = interrupt; }
   // What solves the positions: "the exact retrograde solution" or the specs,
   // in the order they run, and the budget.
   std::string description() const;
@@ -99,6 +103,7 @@ class StrongSolver {
 
   Board board_;
   double budget_;
+  const std::atomic<bool>* interrupt_ = nullptr;
   bool value_first_ = false;
   std::shared_ptr<const ExactSolution> exact_;
   std::string distance_spec_, weak_spec_, partner_spec_;

@@ -32,12 +32,17 @@ class Timer {
     return *timer;
   }
 
-  std::uint64_t arm(std::chrono::steady_clock::time_point deadline, std::atomic<bool>* flag) {
+  // `also`, when given, is watched too: once it is set, so is `flag`
+  // (within kWatchEvery).
+  std::uint64_t arm(std::chrono::steady_clock::time_point deadline, std::atomic<bool>* flag,
+                    const std::atomic<bool>* also = nullptr) {
     std::lock_guard lock(m_);
-    entries_.push_back({++tickets_, deadline, flag});
-    // Woken only when it sleeps past this deadline: serial searches with
-    // the same budget wake it about once a budget, not once a search.
-    if (deadline < sleeping_until_) cv_.notify_one();
+    entries_.push_back({++tickets_, deadline, flag, also});
+    // Woken only when it sleeps past this deadline (or must watch a flag):
+    // serial searches with the same budget wake it about once a budget, not
+    // once a search.
+    if (deadline < sleeping_until_ || (also && sleeping_until_ > std::chrono::steady_clock::now() + kWatchEvery))
+      cv_.notify_one();
     return tickets_;
   }
 
@@ -48,10 +53,13 @@ class Timer {
   }
 
  private:
+  static constexpr std::chrono::milliseconds kWatchEvery{20};
+
   struct Entry {
     std::uint64_t ticket;
     std::chrono::steady_clock::time_point deadline;
     std::atomic<bool>* flag;
+    const std::atomic<bool>* also;  // a flag watched for the search (a run's Ctrl-C), or null
   };
 
   Timer() : thread_([this] { loop(); }) {}
@@ -62,8 +70,8 @@ class Timer {
       const auto now = std::chrono::steady_clock::now();
       auto next = std::chrono::steady_clock::time_point::max();
       std::erase_if(entries_, [&](const Entry& e) {
-        if (e.deadline > now) {
-          next = std::min(next, e.deadline);
+        if (e.deadline > now && !(e.also && e.also->load())) {
+          next = std::min(next, e.also ? std::min(e.deadline, now + kWatchEvery) : e.deadline);
           return false;
         }
         e.flag->store(true);
@@ -85,9 +93,11 @@ class Timer {
 
 }  // namespace
 
-bool run_within(std::chrono::nanoseconds budget, const std::function<void(const std::atomic<bool>&)>& work) {
+bool run_within(std::chrono::nanoseconds budget, const std::function<void(const std::atomic<bool>&)>& work,
+                const std::atomic<bool>* interrupt) {
   std::atomic<bool> cancel{false};
-  if (budget <= std::chrono::nanoseconds::zero()) {
+  const bool no_budget = budget <= std::chrono::nanoseconds::zero();
+  if (no_budget && !interrupt) {
     try {
       work(cancel);
       return true;
@@ -102,7 +112,9 @@ bool run_within(std::chrono::nanoseconds budget, const std::function<void(const 
     Timer& timer;
     std::uint64_t ticket;
     ~Disarm() { timer.disarm(ticket); }
-  } disarm{timer, timer.arm(std::chrono::steady_clock::now() + budget, &cancel)};
+  } disarm{timer, timer.arm(no_budget ? std::chrono::steady_clock::time_point::max()
+                                      : std::chrono::steady_clock::now() + budget,
+                            &cancel, interrupt)};
   try {
     work(cancel);
     return true;
@@ -111,16 +123,18 @@ bool run_within(std::chrono::nanoseconds budget, const std::function<void(const 
   }
 }
 
-std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::nanoseconds budget) {
-  if (budget <= std::chrono::nanoseconds::zero()) return s.search_fast(p);
+std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::nanoseconds budget,
+                                          const std::atomic<bool>* interrupt) {
+  if (budget <= std::chrono::nanoseconds::zero() && !interrupt) return s.search_fast(p);
   std::optional<SearchResult> r;
-  if (!run_within(budget, [&](const std::atomic<bool>& cancel) { r = s.search_fast_cancellable(p, cancel); }))
+  if (!run_within(budget, [&](const std::atomic<bool>& cancel) { r = s.search_fast_cancellable(p, cancel); }, interrupt))
     return std::nullopt;
   return r;
 }
 
-std::optional<SearchResult> race_within(Strategy& a, Strategy* b, const Position& p, std::chrono::nanoseconds budget) {
-  if (!b) return search_within(a, p, budget);
+std::optional<SearchResult> race_within(Strategy& a, Strategy* b, const Position& p, std::chrono::nanoseconds budget,
+                                        const std::atomic<bool>* interrupt) {
+  if (!b) return search_within(a, p, budget, interrupt);
   std::atomic<bool> stop{false};  // set by the deadline, by the first proof, or by an error
   std::mutex m;
   std::optional<SearchResult> first;
@@ -140,8 +154,12 @@ std::optional<SearchResult> race_within(Strategy& a, Strategy* b, const Position
       stop.store(true);
     }
   };
-  Timer* timer = budget > std::chrono::nanoseconds::zero() ? &Timer::instance() : nullptr;
-  const std::uint64_t ticket = timer ? timer->arm(std::chrono::steady_clock::now() + budget, &stop) : 0;
+  const bool no_budget = budget <= std::chrono::nanoseconds::zero();
+  Timer* timer = !no_budget || interrupt ? &Timer::instance() : nullptr;
+  const std::uint64_t ticket =
+      timer ? timer->arm(no_budget ? std::chrono::steady_clock::time_point::max() : std::chrono::steady_clock::now() + budget,
+                         &stop, interrupt)
+            : 0;
   {
     std::jthread second([&] { run(*b); });
     run(a);

@@ -28,13 +28,18 @@ namespace tictac {
 // wall time has passed; true when work returned, false when it ended by
 // SearchCancelled (any other exception passes through; the deadline is
 // disarmed however work ends).  work must hand `cancel` to the cancellable searches
-// it runs.  A budget of zero or less never sets the flag.
-bool run_within(std::chrono::nanoseconds budget, const std::function<void(const std::atomic<bool>& cancel)>& work);
+// it runs.  A budget of zero or less never sets the flag.  `interrupt`, when
+// given (a run's Ctrl-C), sets `cancel` too, within 20 ms of being set: the
+// caller tells the two apart by reading it.
+bool run_within(std::chrono::nanoseconds budget, const std::function<void(const std::atomic<bool>& cancel)>& work,
+                const std::atomic<bool>* interrupt = nullptr);
 
 // s's statistics-free search of p (Strategy::search_fast_cancellable),
 // stopped once `budget` of wall time has passed; nullopt when it was stopped.
-// A budget of zero or less is no budget: the plain search_fast.
-std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::nanoseconds budget);
+// A budget of zero or less is no budget: the plain search_fast, unless
+// `interrupt` is given, which stops it as run_within says.
+std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::chrono::nanoseconds budget,
+                                          const std::atomic<bool>* interrupt = nullptr);
 
 // A portfolio of two: the statistics-free searches of p by a (on this
 // thread) and *b (on a second one) side by side, each stopped once the other
@@ -45,6 +50,8 @@ std::optional<SearchResult> search_within(Strategy& s, const Position& p, std::c
 // objects; an exception of either (other than SearchCancelled) stops the
 // other and passes through.  Without b (nullptr): search_within(a, ...),
 // unproved answers included.
-std::optional<SearchResult> race_within(Strategy& a, Strategy* b, const Position& p, std::chrono::nanoseconds budget);
+// `interrupt`: as for run_within.
+std::optional<SearchResult> race_within(Strategy& a, Strategy* b, const Position& p, std::chrono::nanoseconds budget,
+                                        const std::atomic<bool>* interrupt = nullptr);
 
 }  // namespace tictac

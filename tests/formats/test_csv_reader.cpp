@@ -14,7 +14,7 @@
 
 using namespace tictac;
 
-TEST_CASE("a line reads back the fields the writer wrote, quotes, commas and doubled quotes included") {
+TEST_CASE("a line reads back the fields the writer wrote, quotes, commas and doubled quotes included", "[csv_reader]") {
   const std::vector<std::string> fields = {"3x3", "", "a,b", "say \"hi\"", "ply 4 distance 7"};
   std::ostringstream out;
   CsvWriter csv(out, {"a", "b", "c", "d", "e"});
@@ -26,7 +26,7 @@ TEST_CASE("a line reads back the fields the writer wrote, quotes, commas and dou
   CHECK(csv_fields("x,y\r") == std::vector<std::string>{"x", "y"});
 }
 
-TEST_CASE("a quote left open is refused naming the line and the column") {
+TEST_CASE("a quote left open is refused naming the line and the column", "[csv_reader]") {
   CHECK_THROWS_WITH(csv_fields("a,\"b"), "column 2: the quote that opens the field is not closed");
   const std::string text = "# a note\nboard,position\n3x3,\"X..\n";
   CsvReader r(CsvText{"set.csv", text});
@@ -35,7 +35,7 @@ TEST_CASE("a quote left open is refused naming the line and the column") {
   CHECK_THROWS_WITH(r.next(f), "set.csv:3: column 2 (position): the quote that opens the field is not closed");
 }
 
-TEST_CASE("notes and blank lines are skipped, and each row knows its line") {
+TEST_CASE("notes and blank lines are skipped, and each row knows its line", "[csv_reader]") {
   const std::string text = "# tictac sets\n\nboard,k\n3x3,3\n\n# later\n4x4,3\n";
   CsvReader r(CsvText{"set.csv", text});
   REQUIRE(r.read_header());
@@ -53,7 +53,7 @@ TEST_CASE("notes and blank lines are skipped, and each row knows its line") {
   CHECK_THROWS_WITH(r.fail("bad"), "set.csv: bad");
 }
 
-TEST_CASE("results rows that start with '#' are rows, not notes, when the file has no notes") {
+TEST_CASE("results rows that start with '#' are rows, not notes, when the file has no notes", "[csv_reader]") {
   const std::string text = "experiment,k\n#1,3\n";
   CsvReader r(CsvText{"results.csv", text}, CsvNotes::none);
   REQUIRE(r.read_header());

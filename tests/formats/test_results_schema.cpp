@@ -26,7 +26,7 @@ ResultRow filled(const ResultSchema& schema) {
 
 }  // namespace
 
-TEST_CASE("the header is the fixed columns, the statistics after matches_exact, time_ns onwards, then the options") {
+TEST_CASE("the header is the fixed columns, the statistics after matches_exact, time_ns onwards, then the options", "[results_schema]") {
   const ResultSchema schema({{"alphabeta", "order"}, {"best", "tt"}});
   const std::vector<std::string> names = schema.names();
   REQUIRE(names.size() == schema.size());
@@ -42,7 +42,7 @@ TEST_CASE("the header is the fixed columns, the statistics after matches_exact, 
   CHECK_FALSE(schema.option_index("best", "order"));
 }
 
-TEST_CASE("a row filled in any order is written in the header's order, other strategies' options empty") {
+TEST_CASE("a row filled in any order is written in the header's order, other strategies' options empty", "[results_schema]") {
   const ResultSchema schema({{"alphabeta", "order"}, {"best", "tt"}});
   ResultRow row = filled(schema);
   row.statistics(SearchStats{}).options("best", {{"tt", "canonical"}, {"unknown", "x"}});
@@ -61,7 +61,7 @@ TEST_CASE("a row filled in any order is written in the header's order, other str
   CHECK(f.back() == "canonical");
 }
 
-TEST_CASE("a row with a fixed column or a statistic left unset is refused, naming the column") {
+TEST_CASE("a row with a fixed column or a statistic left unset is refused, naming the column", "[results_schema]") {
   const ResultSchema schema({});
   std::ostringstream out;
   CsvWriter csv(out, schema.names());

@@ -399,7 +399,9 @@ TEST_CASE("a strategy is refused on a board that lacks a rule it declares it nee
   for (const StrategyInfo& s : strategy_catalog()) {
     if (s.name == "no-gravity") continue;
     INFO(s.name);
-    CHECK_FALSE(s.gravity.empty());
+    // Built-ins say what they do on gravity boards; a strategy registered by
+    // a test (the worked example, when its test ran first in this process) need not.
+    if (s.name != "example") CHECK_FALSE(s.gravity.empty());
     for (const Board& b : {Board(4, 4, 4, true), Board(4, 4, 4, false)}) {
       INFO(b.name());
       if (s.needs.missing_on(b).empty())

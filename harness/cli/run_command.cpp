@@ -27,6 +27,7 @@ struct RunCli {
   std::string shard;
   unsigned jobs = 0;
   bool force = false;
+  bool quiet = false;
   bool example = false;
 };
 
@@ -75,8 +76,8 @@ RunOptions run_options(const RunCli& opts, const ExperimentConfig& config) {
   if (ro.out.empty() && !opts.shard.empty())
     ro.out = (!config.output.empty() ? config.output : std::filesystem::path("results") / config.name) /
              fmt::format("shard-{}-of-{}", ro.shard.index, ro.shard.count);
-  ro.progress = isatty(STDERR_FILENO);
-  ro.progress_lines = !ro.progress;  // a log (nohup, a batch job) gets a line every 10 s
+  ro.progress = !opts.quiet && isatty(STDERR_FILENO);
+  ro.progress_lines = !opts.quiet && !ro.progress;  // a log (nohup, a batch job) gets a line every 10 s
   ro.force = opts.force;
   // Every counting search reads the interrupt flag (the same counts), so
   // that Ctrl-C stops a long one too.
@@ -141,6 +142,9 @@ void add_run(CLI::App& app) {
                 "run into a folder that holds another run's results: once the new run is complete, the earlier "
                 "run's files there (results.csv, metadata.json, position sets, plots/, report.md, verdicts.csv) are "
                 "replaced or removed.  Without it such a folder is refused and left as it is");
+  cmd->add_flag("--quiet,-q", opts->quiet,
+                "no progress on stderr (without it: on a terminal a line redrawn in place; otherwise, as under nohup "
+                "or a batch job, a plain line every 10 s saying what the run is doing)");
   cmd->footer(
       "What is timed: time_ns is the statistics-free search, warm, as `tictac solve` times it: an untimed cold run "
       "first builds its tables and touches their pages, then timed runs are repeated until they add up to the "

@@ -81,7 +81,7 @@ std::string mismatch(const Board& b, Reference& ref, const PositionEntry& e, con
 
 std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, const std::vector<PreparedBoard>& boards,
                                                         unsigned threads, const std::atomic<bool>* interrupt,
-                                                        bool cancellable) {
+                                                        bool cancellable, std::atomic<std::size_t>* done) {
   std::vector<std::vector<SearchResult>> counted(plan.mine.size());
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stop{false};
@@ -102,6 +102,7 @@ std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, con
           if (stop.load() || interrupted(interrupt)) return;
           counted[ci].push_back(cancellable && interrupt ? own->search_cancellable(e.position, *interrupt)
                                                          : own->search(e.position));
+          if (done) ++*done;
         }
       }
     } catch (const SearchCancelled&) {

@@ -68,9 +68,11 @@ std::string mismatch(const Board& board, Reference& ref, const PositionEntry& e,
 // the plan's cell (PlannedCell::positions).
 // Throws Interrupted when `interrupt` is set, or the first error of a worker.
 // With `cancellable`, the searches are the cancellable ones, which read
-// `interrupt` every 2^16 nodes (64 for the provers) too.
+// `interrupt` every 2^16 nodes (64 for the provers) too.  `done`, when
+// given, counts the searches finished (for progress).
 std::vector<std::vector<SearchResult>> count_on_threads(const RunPlan& plan, const std::vector<PreparedBoard>& boards,
                                                         unsigned threads, const std::atomic<bool>* interrupt,
-                                                        bool cancellable = false);
+                                                        bool cancellable = false,
+                                                        std::atomic<std::size_t>* done = nullptr);
 
 }  // namespace tictac

@@ -39,7 +39,8 @@ std::unique_ptr<Strategy> prepare_strategy(const ExperimentConfig& c, const Stra
 // set's budget makes the set refused: a row needs its value.
 std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const PositionSetConfig& ps, PreparedBoard& pb,
                                       std::vector<bool>& unvalued, std::vector<std::string>& strata,
-                                      std::vector<std::string>& notes, const std::atomic<bool>* interrupt) {
+                                      std::vector<std::string>& notes, const std::atomic<bool>* interrupt,
+                                      const SetProgress& progress) {
   for (std::size_t i = 0; i < ps.spec.positions.size(); ++i) {  // a position that does not parse, at its own line
     try {
       (void)parse_position(pb.board, ps.spec.positions[i]);
@@ -50,7 +51,12 @@ std::vector<PositionEntry> prepare_set(const ExperimentConfig& c, const Position
   const std::string where = "position set '" + ps.name + "' on board " + pb.board.name();
   GeneratedSet g;
   try {
-    g = generate_set(pb.board, ps.spec, SetOptions{{}, /*defer_values=*/true, interrupt});
+    SetProgress within;
+    if (progress) {
+      progress(where);
+      within = [&](const std::string& what) { progress(where + ": " + what); };
+    }
+    g = generate_set(pb.board, ps.spec, SetOptions{within, /*defer_values=*/true, interrupt});
   } catch (const std::invalid_argument& e) {
     config_fail(c, ps.line, where + ": " + e.what());
   }
@@ -73,14 +79,18 @@ bool applies(const std::vector<std::string>& boards, const Board& b) {
   return boards.empty() || std::find(boards.begin(), boards.end(), b.name()) != boards.end();
 }
 
-std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c, const std::atomic<bool>* interrupt) {
+std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c, const std::atomic<bool>* interrupt,
+                                          const SetProgress& progress) {
   check_strategies(c);
   std::vector<PreparedBoard> boards;
   for (const BoardConfig& bc : c.boards) {
     stop_if(interrupt);
     // The exact solution first, where the cancel flag reaches it: the
     // reference, the oracle orderings and the sets then share it (exact_cache.hpp).
-    if (bc.board.cells() <= StateSpace::kMaxCells) (void)exact_solution(bc.board, interrupt);
+    if (bc.board.cells() <= StateSpace::kMaxCells) {
+      if (progress) progress("board " + bc.board.name() + ": the exact solution");
+      (void)exact_solution(bc.board, interrupt);
+    }
     PreparedBoard pb{bc.board, std::make_unique<Reference>(bc.board), {}, {}, {}, {}, {}};
     pb.ref->watch(interrupt);
     for (const StrategyConfig& s : c.strategies) {
@@ -93,7 +103,8 @@ std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& c, const std::
       pb.strata.emplace_back();
       pb.notes.emplace_back();
       pb.sets.push_back(applies(ps.boards, bc.board)
-                            ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back(), pb.notes.back(), interrupt)
+                            ? prepare_set(c, ps, pb, pb.unvalued.back(), pb.strata.back(), pb.notes.back(), interrupt,
+                                          progress)
                             : std::vector<PositionEntry>{});
     }
     boards.push_back(std::move(pb));
@@ -161,7 +172,8 @@ RunPlan plan_run(const ExperimentConfig& c, const std::vector<PreparedBoard>& bo
 }
 
 void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoard>& boards, const RunPlan& plan,
-                             const std::atomic<bool>* interrupt) {
+                             const std::atomic<bool>* interrupt, const SetProgress& progress) {
+  std::size_t valued = 0;
   for (const PlannedCell& pc : plan.mine) {
     const Cell cell = plan.all_cells[pc.id];
     PreparedBoard& pb = boards[cell.board];
@@ -170,6 +182,10 @@ void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoar
     for (std::size_t i : pc.positions) {
       if (i >= pending.size() || !pending[i]) continue;
       stop_if(interrupt);
+      if (progress)
+        progress("valuing the positions the plan runs: board " + pb.board.name() + ", position set '" +
+                 c.position_sets[cell.set].name + "', " + std::to_string(valued) + " valued so far");
+      ++valued;
       PositionEntry& e = pb.sets[cell.set][i];
       try {
         e.value = pb.ref->value(e.position);

@@ -13,6 +13,7 @@
 #include "algorithms/exact/position_set.hpp"
 #include "harness/experiment/config.hpp"
 #include "harness/experiment/reference.hpp"
+#include "harness/experiment/set_generator.hpp"
 #include "harness/experiment/shard.hpp"
 #include "harness/registry/strategy.hpp"
 
@@ -54,8 +55,11 @@ bool runs_on_set(const StrategyConfig& s, const std::string& set);
 // (algorithms/exact/cancel_poll.hpp) within milliseconds once `interrupt` is
 // set: between boards, strategies and sets, and inside the exact solution
 // and the scans of its position sets, which take seconds on 4x4.
+// `progress`, when given, is told each step as it starts ("board 5x5k4:
+// position set 'strata'"), and the set generator's own progress within it.
 std::vector<PreparedBoard> prepare_boards(const ExperimentConfig& config,
-                                          const std::atomic<bool>* interrupt = nullptr);
+                                          const std::atomic<bool>* interrupt = nullptr,
+                                          const SetProgress& progress = {});
 
 // A (board, strategy, position set) of the config, by index.
 struct Cell {
@@ -89,7 +93,8 @@ RunPlan plan_run(const ExperimentConfig& config, const std::vector<PreparedBoard
 // The reference's value of every unvalued position (PreparedBoard::unvalued)
 // that the plan runs.  Throws what Reference::value throws, naming the set,
 // and Cancelled between positions once `interrupt` is set.
+// `progress`, when given, is told each position as it is valued.
 void value_planned_positions(const ExperimentConfig& config, std::vector<PreparedBoard>& boards, const RunPlan& plan,
-                             const std::atomic<bool>* interrupt = nullptr);
+                             const std::atomic<bool>* interrupt = nullptr, const SetProgress& progress = {});
 
 }  // namespace tictac

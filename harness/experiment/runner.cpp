@@ -4,11 +4,15 @@
 #include <fmt/core.h>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
+#include <thread>
 
 #include "algorithms/exact/cancel_poll.hpp"
 #include "algorithms/search/cancellable.hpp"
@@ -81,10 +85,15 @@ void remove_stale_files(const std::filesystem::path& dir, const std::vector<std:
   std::filesystem::remove_all(dir / "plots", ec);
 }
 
-// The run's progress on stderr: its phase while it prepares, then cells
-// done, searches per second and, once it rests on observation, an estimate
-// of the time left.  On a terminal the line is redrawn in place; otherwise
-// (a log) a plain line is printed every 10 s, none in a run's first 10 s.
+// The run's progress on stderr: its phase while it prepares (and what the
+// phase is doing: "board 5x5k4: position set 'strata': solved 40 of 120
+// positions"), then cells done, searches per second and, once it rests on
+// observation, an estimate of the time left.  On a terminal the line is
+// redrawn in place (at most 5 times a second as steps end, and every second
+// by a ticker thread, so that the clock moves during a long search); in a
+// log (nohup, a batch job) the ticker prints a plain line every 10 s, none
+// in the run's first 10 s.  Every member is guarded by one mutex: the
+// ticker reads what the run's thread writes, between searches (never in one).
 //
 // The estimate starts from a-priori costs (CellRunner::position_cost: the
 // strategy's weight x 2^(empty cells) per position), which misjudge cells
@@ -102,17 +111,42 @@ void remove_stale_files(const std::filesystem::path& dir, const std::vector<std:
 class Progress {
  public:
   enum class Mode { off, terminal, lines };
-  explicit Progress(Mode mode) : mode_(mode), start_(clock::now()), last_(start_) {}
-  // A phase before the cells run: shown at once on a terminal.
-  void phase(const std::string& what) {
-    if (mode_ == Mode::terminal) {
-      std::fprintf(stderr, "\r\033[K%s (%.0f s)", what.c_str(), elapsed(start_));
-      std::fflush(stderr);
-    } else if (mode_ == Mode::lines && due()) {
-      std::fprintf(stderr, "%s (%.0f s)\n", what.c_str(), elapsed(start_));
-      std::fflush(stderr);
-    }
+  Progress(Mode mode, std::chrono::milliseconds line_period)
+      : mode_(mode), line_period_(line_period), start_(clock::now()), last_(start_) {
+    if (mode_ != Mode::off) ticker_ = std::thread([this] { tick(); });
   }
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+  ~Progress() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    wake_.notify_one();
+    if (ticker_.joinable()) ticker_.join();
+    if (mode_ == Mode::terminal) std::fprintf(stderr, "\r\033[K");
+  }
+
+  // A phase before the cells run: shown at once on a terminal.
+  void phase(std::string what) {
+    std::lock_guard lock(mutex_);
+    phase_ = std::move(what);
+    detail_.clear();
+    counter_ = nullptr;
+    if (mode_ == Mode::terminal) print();
+  }
+  // What the phase is doing now.
+  void detail(std::string what) {
+    std::lock_guard lock(mutex_);
+    detail_ = std::move(what);
+  }
+  // The phase counts searches done on other threads, out of `total`.
+  void count(const std::atomic<std::size_t>* done, std::size_t total) {
+    std::lock_guard lock(mutex_);
+    counter_ = done;
+    counter_total_ = total;
+  }
+
   // A cell about to run: its board and strategy (what the calibration
   // groups by) and its a-priori cost.
   struct Cell {
@@ -121,17 +155,22 @@ class Progress {
   };
   // The cells about to run, in order.
   void start_cells(std::vector<Cell> cells) {
+    std::lock_guard lock(mutex_);
     cells_ = std::move(cells);
     cells_start_ = cell_start_ = clock::now();
+    in_cells_ = true;
   }
   // A step of cell ci (a counting search or a timed one) is done, of a-priori cost `cost`.
   void step(std::size_t ci, double cost, std::uint64_t searches) {
+    std::lock_guard lock(mutex_);
     cell_ = ci;
     cell_done_ += cost;
-    show(searches, false);
+    searches_ = searches;
+    redraw(false);
   }
   // Cell ci is done: its time and cost calibrate its strategy's rate.
   void cell_done(std::size_t ci, std::uint64_t searches) {
+    std::lock_guard lock(mutex_);
     const auto now = clock::now();
     const double t = std::chrono::duration<double>(now - cell_start_).count();
     const Cell& c = cells_[ci];
@@ -143,20 +182,52 @@ class Progress {
     cell_ = ci + 1;
     cell_done_ = 0;
     cell_start_ = now;
-    show(searches, cell_ == cells_.size());
-  }
-  ~Progress() {
-    if (mode_ == Mode::terminal) std::fprintf(stderr, "\r\033[K");
+    searches_ = searches;
+    redraw(cell_ == cells_.size());
   }
 
  private:
   using clock = std::chrono::steady_clock;
   static double elapsed(clock::time_point since) { return std::chrono::duration<double>(clock::now() - since).count(); }
-  // Lines mode: whether a line is due (10 s since the last, and the start).
-  bool due() {
-    if (clock::now() - last_ < std::chrono::seconds(10)) return false;
+
+  // The ticker: on a terminal a redraw every second, in a log a line every 10 s.
+  void tick() {
+    const auto period = mode_ == Mode::terminal ? std::chrono::milliseconds(1000) : line_period_;
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, period, [this] { return stop_; }))
+      if (mode_ == Mode::terminal || clock::now() - last_ >= period) print();
+  }
+  // On a terminal, the line redrawn as a step ends (at most every 200 ms, and at the last cell).
+  void redraw(bool last) {
+    if (mode_ != Mode::terminal || (clock::now() - last_ < std::chrono::milliseconds(200) && !last)) return;
+    print();
+  }
+  // Prints the line (mutex_ held).
+  void print() {
     last_ = clock::now();
-    return true;
+    const std::string text = in_cells_ ? cells_line() : phase_line();
+    std::fprintf(stderr, "%s%s%s", mode_ == Mode::terminal ? "\r\033[K" : "", text.c_str(),
+                 mode_ == Mode::lines ? "\n" : "");
+    std::fflush(stderr);
+  }
+  std::string phase_line() const {
+    std::string text = phase_;
+    if (counter_) text += fmt::format(": {} of {} searches", counter_->load(), counter_total_);
+    if (!detail_.empty()) text += ": " + detail_;
+    return text + fmt::format(" ({:.0f} s)", elapsed(start_));
+  }
+  std::string cells_line() const {
+    const double cells_elapsed = elapsed(cells_start_);
+    const double rate = cells_elapsed > 0 ? static_cast<double>(searches_) / cells_elapsed : 0.0;
+    std::string text = fmt::format("cells {}/{}  {:.0f} searches/s  {:.0f} s so far", std::min(cell_, cells_.size()),
+                                   cells_.size(), rate, elapsed(start_));
+    const std::optional<Left> left = seconds_left();
+    if (left) text += fmt::format(", about {:.{}f} s left", left->seconds, left->seconds < 10 ? 1 : 0);
+    if (left && left->untimed_boards == 0)
+      text += " (estimated)";
+    else if (left)
+      text += fmt::format(" + {} board{} not timed yet", left->untimed_boards, left->untimed_boards == 1 ? "" : "s");
+    return text;
   }
 
   // Seconds left by the calibrated costs on the boards timed so far and the
@@ -200,40 +271,27 @@ class Progress {
     return left;
   }
 
-  void show(std::uint64_t searches, bool last) {
-    if (mode_ == Mode::off) return;
-    const auto now = clock::now();
-    if (mode_ == Mode::terminal) {
-      if (now - last_ < std::chrono::milliseconds(200) && !last) return;
-      last_ = now;
-    } else if (!due()) {
-      return;
-    }
-    const double cells_elapsed = std::chrono::duration<double>(now - cells_start_).count();
-    const double rate = cells_elapsed > 0 ? searches / cells_elapsed : 0.0;
-    const std::optional<Left> left = seconds_left();
-    std::fprintf(stderr, "%scells %zu/%zu  %.0f searches/s  %.0f s so far", mode_ == Mode::terminal ? "\r\033[K" : "",
-                 std::min(cell_, cells_.size()), cells_.size(), rate, elapsed(start_));
-    if (left && left->untimed_boards == 0)
-      std::fprintf(stderr, ", about %.*f s left (estimated)", left->seconds < 10 ? 1 : 0, left->seconds);
-    else if (left)
-      std::fprintf(stderr, ", about %.*f s left + %zu board%s not timed yet", left->seconds < 10 ? 1 : 0, left->seconds,
-                   left->untimed_boards, left->untimed_boards == 1 ? "" : "s");
-    if (mode_ == Mode::lines) std::fprintf(stderr, "\n");
-    std::fflush(stderr);
-  }
-
-  Mode mode_;
+  const Mode mode_;
+  const std::chrono::milliseconds line_period_;
   struct Rate {
     double seconds = 0, cost = 0;  // of the cells done: their time and a-priori cost
   };
+  std::string phase_, detail_;
+  const std::atomic<std::size_t>* counter_ = nullptr;
+  std::size_t counter_total_ = 0;
+  bool in_cells_ = false;
   std::vector<Cell> cells_;
   std::map<std::pair<std::size_t, std::size_t>, Rate> by_strategy_;  // by board and strategy
   std::map<std::size_t, Rate> by_board_;
   double observed_ = 0;  // seconds of the cells done
   std::size_t cell_ = 0;   // the current cell
   double cell_done_ = 0;   // a-priori cost of its steps done
+  std::uint64_t searches_ = 0;
   clock::time_point start_, cells_start_, cell_start_, last_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::thread ticker_;  // last: started once every other member is
 };
 
 // The files of a run: results.csv, metadata.json and the stratified position
@@ -445,15 +503,17 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   clear_earlier_run(output_folder(c, options), options.force);  // refused before any work
   Progress progress(options.progress ? Progress::Mode::terminal
                     : options.progress_lines ? Progress::Mode::lines
-                                             : Progress::Mode::off);
-  progress.phase("preparing: the exact solutions, the references and the position sets");
+                                             : Progress::Mode::off,
+                    options.progress_period);
+  progress.phase("preparing");
   std::vector<PreparedBoard> boards;
   RunPlan plan;
   try {  // an interrupt stops the preparation too, before anything is written
-    boards = prepare_boards(c, options.interrupt);
+    const SetProgress step = [&progress](const std::string& what) { progress.detail(what); };
+    boards = prepare_boards(c, options.interrupt, step);
     plan = plan_run(c, boards, options.shard);
     progress.phase("valuing the positions that need the reference's value");
-    value_planned_positions(c, boards, plan, options.interrupt);
+    value_planned_positions(c, boards, plan, options.interrupt, step);
   } catch (const Cancelled&) {
     throw Interrupted();
   } catch (const SearchCancelled&) {
@@ -465,9 +525,14 @@ RunSummary run_experiment(const ExperimentConfig& c, const RunOptions& options) 
   // Measure and report: with several jobs, every counting search first, on
   // threads; then each cell's timed searches on this thread alone.
   const auto threads = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, options.jobs), plan.mine.size()));
-  if (threads > 1) progress.phase(fmt::format("counting searches of {} cells on {} threads", plan.mine.size(), threads));
-  const auto counted = threads > 1 ? count_on_threads(plan, boards, threads, options.interrupt, options.cancellable_searches)
-                                   : std::vector<std::vector<SearchResult>>{};
+  std::vector<std::vector<SearchResult>> counted;
+  if (threads > 1) {
+    std::atomic<std::size_t> searches{0};
+    progress.phase(fmt::format("counting searches of {} cells on {} threads", plan.mine.size(), threads));
+    progress.count(&searches, static_cast<std::size_t>(plan.positions));
+    counted = count_on_threads(plan, boards, threads, options.interrupt, options.cancellable_searches, &searches);
+    progress.count(nullptr, 0);
+  }
   ResultsCsv rows(out.csv(), option_columns(c));
   CellRunner cells{c, options, boards, plan, counted, rows, progress, summary.disagreements, summary.unknown};
   cells.start_progress();

@@ -37,6 +37,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -52,6 +53,7 @@ struct RunOptions {
   std::filesystem::path out;      // empty: the config's output, else results/<name>
   bool progress = false;          // cells done, rate and time left on stderr, a terminal
   bool progress_lines = false;    // the same as a plain line every 10 s (stderr is a log)
+  std::chrono::milliseconds progress_period{10000};  // the period of those lines (a test shortens it)
   std::string command_line;       // recorded in metadata.json
   const std::atomic<bool>* interrupt = nullptr;  // set by a signal handler
   // The counting searches read `interrupt` every 2^16 nodes (64 for the provers) too

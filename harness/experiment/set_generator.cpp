@@ -477,7 +477,10 @@ GeneratedSet groups_by_search(SetContext& c, const PositionSetSpec& s) {
   auto last = Clock::now();
   for (int ply : plies) {
     std::map<int, std::vector<std::pair<std::uint64_t, PositionEntry>>> by_distance;
-    for (const Position& p : enumerate(c.board, ply, false, s.max_positions)) {
+    const std::vector<Position> positions = enumerate(c.board, ply, false, s.max_positions);
+    std::size_t seen = 0;
+    for (const Position& p : positions) {
+      ++seen;
       const Position canonical = group.canonical(p).position;
       auto it = by_class.find(canonical);
       if (it == by_class.end()) it = by_class.emplace(canonical, c.solver().solve(canonical)).first;
@@ -491,7 +494,9 @@ GeneratedSet groups_by_search(SetContext& c, const PositionSetSpec& s) {
       }
       if (c.options.progress && Clock::now() - last > std::chrono::seconds(5)) {
         last = Clock::now();
-        c.options.progress("ply " + std::to_string(ply) + ": " + std::to_string(by_class.size()) + " symmetry classes solved");
+        c.options.progress("ply " + std::to_string(ply) + ": " + std::to_string(seen) + " of " +
+                           std::to_string(positions.size()) + " positions, " + std::to_string(by_class.size()) +
+                           " symmetry classes solved");
       }
     }
     for (auto& [distance, members] : by_distance) {

@@ -2,10 +2,13 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <fcntl.h>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <thread>
+#include <unistd.h>
 
 #include "tests/cli_support.hpp"
 #include "harness/experiment/config.hpp"
@@ -438,6 +441,89 @@ kind = "empty"
   o.interrupt = &interrupt;
   CHECK_THROWS_AS(tictac::run_experiment(c, o), tictac::Interrupted);
   CHECK_FALSE(std::filesystem::exists(t.path / "out"));
+}
+
+namespace {
+// What `run` writes to stderr (fd 2), through a temporary file.
+template <class F>
+std::string stderr_of(const std::filesystem::path& file, F run) {
+  std::fflush(stderr);
+  const int saved = dup(2);
+  const int fd = open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  dup2(fd, 2);
+  close(fd);
+  run();
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  return read_file(file);
+}
+}  // namespace
+
+TEST_CASE("a run whose stderr is a log prints a plain line every period, naming the preparation's step", "[run]") {
+  // 5x5 k=4: the random set's positions are solved by the strong solver
+  // during the preparation (a fraction of a second), which the runner's
+  // steps do not otherwise report; a period of 20 ms makes lines there.
+  TempDir t;
+  write_file(t.path / "exp.toml", R"(
+[experiment]
+name = "beat"
+question = "q"
+boards = ["5x5k4"]
+repetitions = 1
+[[strategy]]
+name = "best"
+[[position_set]]
+name = "opening"
+kind = "random"
+plies = [1]
+per_ply = 2
+)");
+  const tictac::ExperimentConfig c = tictac::load_config(t.path / "exp.toml");
+  tictac::RunOptions o;
+  o.out = t.path / "out";
+  o.progress_lines = true;
+  o.progress_period = std::chrono::milliseconds(20);
+  const std::string err = stderr_of(t.path / "err", [&] { (void)tictac::run_experiment(c, o); });
+  INFO(err);
+  CHECK(err.find('\r') == std::string::npos);     // plain lines, not a terminal's redraws
+  CHECK(err.find('\033') == std::string::npos);
+  CHECK_THAT(err, Catch::Contains("preparing: position set 'opening' on board 5x5k4 ("));
+  std::istringstream lines(err);
+  int seen = 0;
+  for (std::string line; std::getline(lines, line); ++seen) {
+    INFO(line);
+    CHECK((line.rfind("preparing", 0) == 0 || line.rfind("cells ", 0) == 0));
+    CHECK(line.back() != ' ');
+  }
+  CHECK(seen >= 2);
+  CHECK(std::filesystem::exists(t.path / "out/results.csv"));
+}
+
+TEST_CASE("on a terminal a run redraws its progress line, and --quiet silences it", "[run]") {
+  // script(1) gives the run a terminal; its typescript holds what the run printed.
+  TempDir t;
+  write_file(t.path / "exp.toml", R"(
+[experiment]
+name = "quiet"
+question = "q"
+boards = ["3x3k3"]
+[[strategy]]
+name = "alphabeta"
+[[position_set]]
+name = "start"
+kind = "empty"
+)");
+  auto on_terminal = [&](const std::string& flags) {
+    const std::string cmd = "cd '" + t.path.string() + "' && script -qec \"'" TICTAC_EXE "' run exp.toml --force --out out" +
+                            flags + "\" typescript > /dev/null 2>&1";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    return read_file(t.path / "typescript");
+  };
+  CHECK_THAT(on_terminal(""), Catch::Contains("\r\033[Kpreparing"));
+  const std::string quiet = on_terminal(" --quiet");
+  CHECK_THAT(quiet, !Catch::Contains("preparing") && !Catch::Contains("cells "));
+  CHECK_THAT(quiet, Catch::Contains("wrote "));
 }
 
 TEST_CASE("on a board over 16 cells rows are checked against two families that agree, and sets that need the exact solver are refused", "[run]") {

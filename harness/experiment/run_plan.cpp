@@ -183,8 +183,8 @@ void value_planned_positions(const ExperimentConfig& c, std::vector<PreparedBoar
       if (i >= pending.size() || !pending[i]) continue;
       stop_if(interrupt);
       if (progress)
-        progress("valuing the positions the plan runs: board " + pb.board.name() + ", position set '" +
-                 c.position_sets[cell.set].name + "', " + std::to_string(valued) + " valued so far");
+        progress("board " + pb.board.name() + ", position set '" + c.position_sets[cell.set].name + "', " +
+                 std::to_string(valued) + " valued so far");
       ++valued;
       PositionEntry& e = pb.sets[cell.set][i];
       try {

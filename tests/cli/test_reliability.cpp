@@ -16,6 +16,7 @@
 
 #include "harness/formats/atomic_file.hpp"
 #include "harness/formats/csv_writer.hpp"
+#include "harness/formats/split_file.hpp"
 #include "tests/cli_support.hpp"
 
 using tictac::test::read_file;
@@ -115,6 +116,7 @@ TEST_CASE("bad boards, positions and strategies are refused with the reason and 
   } cases[] = {
       {"solve --board 0x3 --k 1", "at least one row"},
       {"solve --board 9x9 --k 3", "at most 64 cells"},
+      {"solve --board 65536x65536 --k 1", "at most 64 cells"},  // 2^32 cells, once wrapped to 0
       {"solve --board 3x3 --k 0", "k must be between"},
       {"solve --board threebythree", "not of the form RxC"},
       {"solve --position 'XXX/OO./O..'", "the side with a line must have made the last move"},
@@ -373,4 +375,12 @@ TEST_CASE("merge --split refuses a row whose value is not -1, 0 or 1, naming it"
     CHECK_THAT(r.err, Catch::Contains(std::string("has value '") + bad + "', not -1, 0 or 1"));
     CHECK_FALSE(std::filesystem::exists(t.path / "m"));
   }
+}
+
+TEST_CASE("inputs found by fuzzing are refused with the reason", "[reliability]") {
+  TempDir t;
+  // fuzz_split_file: a board of 65536 x 65536 cells, whose count wrapped to 0 in an int.
+  write_file(t.path / "split.csv", "board,k,gravity,position,ply,root,split_plies\n65536x65536,1,false,X,1,.,1\n");
+  CHECK_THROWS_WITH(tictac::read_split_file(t.path / "split.csv"),
+                    Catch::Contains("split.csv:2: bad board: a board has at most 64 cells"));
 }

@@ -11,10 +11,11 @@ Board::Board(int rows, int cols, int k, bool gravity) : rows_(rows), cols_(cols)
   if (rows < 1 || cols < 1)
     throw std::invalid_argument("a board needs at least one row and one column (got " +
                                 std::to_string(rows) + "x" + std::to_string(cols) + ")");
-  if (rows * cols > kMaxCells)
+  // The product in 64 bits: in int, 65536x65536 wrapped to 0 cells and passed.
+  const long long count = static_cast<long long>(rows) * cols;
+  if (count > kMaxCells)
     throw std::invalid_argument("a board has at most 64 cells (got " + std::to_string(rows) +
-                                "x" + std::to_string(cols) + " = " +
-                                std::to_string(rows * cols) + ")");
+                                "x" + std::to_string(cols) + " = " + std::to_string(count) + ")");
   if (k < 1 || k > std::max(rows, cols))
     throw std::invalid_argument("k must be between 1 and max(rows, cols) = " +
                                 std::to_string(std::max(rows, cols)) + " (got k=" +

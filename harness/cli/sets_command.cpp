@@ -172,6 +172,7 @@ void generate(const SetsCli& o) {
     out.files.push_back(write_file(o.out, board, set.entries, stratified ? set.strata : std::vector<std::string>{}, notes));
     out.sizes.push_back(set.entries.size());
   }
+  for (auto& f : out.files) f->finish();  // every file written in full before any replaces its target
   for (std::size_t i = 0; i < out.files.size(); ++i) {
     out.files[i]->commit();
     fmt::print(stderr, "tictac sets: wrote {} positions to {}\n", out.sizes[i], out.files[i]->target().string());

@@ -72,6 +72,14 @@ void read_shard_metadata(Shard& s) {
     for (const Json& t : sh.at("cell_set_totals")) s.shares.push_back(set_total_from_json(t));
     (void)s.meta.at("config_fnv1a64").get<std::string>();
     (void)s.meta.at("git").at("commit");
+    // The keys the merged metadata.json sums, each of the type it needs
+    // (value() refuses another type, and a non-object).
+    (void)s.meta.value("duration_s", 0.0);
+    if (s.meta.contains("exactness")) {
+      (void)s.meta["exactness"].value("disagreements", std::size_t{0});
+      (void)s.meta["exactness"].value("unknown", std::size_t{0});
+    }
+    (void)sh.value("estimated_cost_share", 0.0);
   } catch (const Json::exception& e) {
     refuse(file.string() + ": malformed shard metadata: " + e.what());
   } catch (const std::invalid_argument& e) {
@@ -87,17 +95,51 @@ Shard read_shard(const fs::path& dir) {
   Shard s;
   s.dir = dir;
   read_shard_metadata(s);
-  std::istringstream in(read_text(dir / "results.csv", dir));
+  const fs::path csv = dir / "results.csv";
+  const std::string text = read_text(csv, dir);
+  // A run ends every row with a line break: a file without one at its end
+  // was cut short (a disk that filled, a copy interrupted).
+  if (!text.empty() && text.back() != '\n')
+    refuse(csv.string() + " ends in the middle of a line: a truncated file (a damaged or unfinished shard)");
+  std::istringstream in(text);
   std::string line;
-  if (!std::getline(in, line)) refuse((dir / "results.csv").string() + " is empty");
+  // A line with Windows's ending (a file that went through an editor or a
+  // transfer that converts them) reads as the same line: the merge writes
+  // every row with '\n' alone, as a run does.
+  auto next_line = [&] {
+    if (!std::getline(in, line)) return false;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+  };
+  if (!next_line()) refuse(csv.string() + " is empty");
   s.header = line + "\n";
-  while (std::getline(in, line)) s.rows.push_back(line + "\n");
+  std::size_t columns = 0;
+  try {
+    columns = csv_fields(line).size();
+    for (int n = 2; next_line(); ++n) {
+      if (const std::size_t fields = csv_fields(line).size(); fields != columns)
+        refuse(fmt::format("{}:{}: the row has {} fields, the header {} (a damaged shard)", csv.string(), n, fields, columns));
+      s.rows.push_back(line + "\n");
+    }
+  } catch (const MergeRefused&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    refuse(fmt::format("{}:{}: {}", csv.string(), s.rows.size() + 2, e.what()));
+  }
   std::size_t expected = 0;
   for (std::size_t r : s.cell_rows) expected += r;
   if (expected != s.rows.size())
-    refuse(fmt::format("{} has {} rows but its metadata.json says {} (a damaged or unfinished shard)",
-                       (dir / "results.csv").string(), s.rows.size(), expected));
+    refuse(fmt::format("{} has {} rows but its metadata.json says {} (a damaged or unfinished shard)", csv.string(),
+                       s.rows.size(), expected));
   return s;
+}
+
+// The value of `key` in a shard's metadata, null when it has none (a const
+// Json's operator[] must not be given a key it lacks).
+const Json& entry(const Json& m, const char* key) {
+  static const Json null;
+  const auto it = m.find(key);
+  return it == m.end() ? null : *it;
 }
 
 std::string commit_text(const Json& m) {
@@ -113,8 +155,8 @@ void check_one_run(const std::vector<Shard>& shards) {
     const std::string h = s.meta["config_fnv1a64"].get<std::string>();
     if (h != config_hash)
       refuse(fmt::format("shards come from different configs: {} has config hash {} ({}), {} has {} ({})",
-                         first.dir.string(), config_hash, first.meta["config_path"].dump(), s.dir.string(), h,
-                         s.meta["config_path"].dump()));
+                         first.dir.string(), config_hash, entry(first.meta, "config_path").dump(), s.dir.string(), h,
+                         entry(s.meta, "config_path").dump()));
     if (commit_text(s.meta) != commit_text(first.meta))
       refuse(fmt::format("shards come from different commits: {} was run at {}, {} at {}", first.dir.string(),
                          commit_text(first.meta), s.dir.string(), commit_text(s.meta)));
@@ -268,7 +310,12 @@ std::map<Position, RowValues> row_values(const std::string& csv, const Board& bo
     RowValues& s = seen[group.canonical(p).position];
     ++s.rows;
     if (f[c_status] == "disagrees") ++s.disagree;
-    if (f[c_status] == "agrees" && !f[c_value].empty()) s.values.insert(std::stoi(f[c_value]));
+    if (f[c_status] == "agrees" && !f[c_value].empty()) {
+      const std::string& v = f[c_value];
+      if (v != "-1" && v != "0" && v != "1")
+        refuse(fmt::format("a merged row of {} has value '{}', not -1, 0 or 1 (a damaged shard)", f[c_pos], v));
+      s.values.insert(std::stoi(v));
+    }
   }
   return seen;
 }
@@ -361,10 +408,10 @@ Json merged_metadata(const std::vector<const Shard*>& shards, std::size_t rows, 
     }
     from.push_back({{"shard", fmt::format("{}/{}", i, shards.size())},
                     {"folder", fs::absolute(s.dir).lexically_normal().string()},
-                    {"host", s.meta["host"]},
-                    {"date_utc", s.meta["date_utc"]},
-                    {"duration_s", s.meta["duration_s"]},
-                    {"command", s.meta["command"]},
+                    {"host", entry(s.meta, "host")},
+                    {"date_utc", entry(s.meta, "date_utc")},
+                    {"duration_s", entry(s.meta, "duration_s")},
+                    {"command", entry(s.meta, "command")},
                     {"cells", s.cells.size()},
                     {"positions", positions_of(s)},
                     {"result_rows", s.rows.size()},
@@ -382,9 +429,21 @@ using SetFiles = std::vector<std::pair<std::string, std::string>>;  // name, tex
 // The position-set files, the same in every shard (they depend on the config only).
 SetFiles set_files_of(const Shard& first) {
   SetFiles files;
-  if (first.meta.contains("position_set_files"))
-    for (const auto& name : first.meta["position_set_files"])
-      files.emplace_back(name.get<std::string>(), read_text(first.dir / name.get<std::string>(), first.dir));
+  if (!first.meta.contains("position_set_files")) return files;
+  const fs::path meta = first.dir / "metadata.json";
+  const Json& names = first.meta["position_set_files"];
+  if (!names.is_array()) refuse(meta.string() + ": position_set_files is not a list of file names");
+  for (const Json& entry : names) {
+    // A name the runner wrote ("positions-SET-BOARD.csv"), never a path: the
+    // merge writes a file of that name into its output folder.
+    const std::string name = entry.is_string() ? entry.get<std::string>() : entry.dump();
+    const bool plain = entry.is_string() && name.find('/') == std::string::npos && name.find('\0') == std::string::npos &&
+                       name.rfind("positions-", 0) == 0 && name.size() > 14 && name.compare(name.size() - 4, 4, ".csv") == 0;
+    if (!plain)
+      refuse(fmt::format("{}: position_set_files names '{}', not a file positions-SET-BOARD.csv of the shard's folder",
+                         meta.string(), name));
+    files.emplace_back(name, read_text(first.dir / name, first.dir));
+  }
   return files;
 }
 
@@ -402,6 +461,7 @@ void write_merge(const fs::path& out, const std::vector<const Shard*>& shards, c
     files.push_back(std::make_unique<AtomicFile>(out / name));
     files.back()->stream() << text;
   }
+  for (auto& f : files) f->finish();  // every file written in full before any replaces its target
   for (auto& f : files) f->commit();
 }
 

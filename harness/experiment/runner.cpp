@@ -325,7 +325,12 @@ class RunOutput {
   std::ostream& metadata() { return meta_->stream(); }
   const std::vector<std::string>& set_files() const { return set_names_; }
 
+  // Every file written in full before any replaces its target or an earlier
+  // run's file is removed: a full disk leaves the folder as it was.
   void commit() {
+    for (auto& f : sets_) f->finish();
+    csv_->finish();
+    meta_->finish();
     if (force_) remove_stale_files(folder_, set_names_);
     for (auto& f : sets_) f->commit();
     csv_->commit();

@@ -6,10 +6,14 @@
 // commit() removes its temporary, so a failed or interrupted run leaves no
 // truncated output behind.  A target that exists and is not a regular file
 // (a device such as /dev/stdout or /dev/full, or a pipe) is written in place.
+// A process killed outright (kill -9) leaves its temporary, a hidden file
+// ".NAME.tmp-XXXXXX" beside the target, and the target as it was.
 #pragma once
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <ostream>
 
 namespace tictac {
 
@@ -25,15 +29,22 @@ class AtomicFile {
   const std::filesystem::path& target() const { return target_; }
   const std::filesystem::path& temporary() const { return temp_; }
 
-  // Throws std::runtime_error when a write failed (a full disk, say); the
-  // target is then untouched.
+  // Flushes and closes the file, checking that every byte was written;
+  // throws std::runtime_error naming the target and the reason when a write
+  // failed (a full disk, say); the temporary is then removed and the target
+  // untouched.  A caller that writes several files finishes them all before
+  // it commits any, so that a full disk leaves every target as it was.
+  void finish();
+  // finish(), if not done yet, then the rename over the target.
   void commit();
   void discard();
 
  private:
+  class Buffer;  // writes to the file descriptor, keeping the first write's error
   std::filesystem::path target_, temp_;
-  std::ofstream out_;
-  bool open_ = false;
+  std::unique_ptr<Buffer> buffer_;
+  std::ostream out_{nullptr};
+  bool open_ = false, finished_ = false;
 };
 
 }  // namespace tictac

@@ -75,6 +75,10 @@ TEST_CASE("a win is found through the last move", "[board]") {
 TEST_CASE("bad board sizes and k are refused with the rule", "[board]") {
   CHECK_THROWS_WITH(Board(0, 3, 1), Catch::Contains("at least one row"));
   CHECK_THROWS_WITH(Board(9, 8, 3), Catch::Contains("at most 64 cells"));
+  // Sizes whose cell count overflows an int (65536 x 65536 wrapped to 0 and
+  // passed; found by fuzz_split_file).
+  CHECK_THROWS_WITH(Board(65536, 65536, 1), Catch::Contains("at most 64 cells") && Catch::Contains("= 4294967296"));
+  CHECK_THROWS_WITH(Board(1795892543, 3, 1), Catch::Contains("at most 64 cells"));
   CHECK_THROWS_WITH(Board(3, 3, 4), Catch::Contains("k must be between 1 and max(rows, cols)"));
   CHECK_THROWS_WITH(Board(3, 3, 0), Catch::Contains("k must be between"));
   CHECK_NOTHROW(Board(8, 8, 8));

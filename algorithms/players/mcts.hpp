@@ -40,6 +40,7 @@
 // same budget, seed and position give the same move on every run.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -65,6 +66,15 @@ class Mcts {
     const std::uint64_t widest = board.move_is_a_column() ? static_cast<std::uint64_t>(board.cols())
                                                           : static_cast<std::uint64_t>(board.cells());
     pool_.resize(1 + (opt_.playouts + 1) * widest);
+    // ln n and 1 / sqrt(n) for the visit counts most nodes have, computed
+    // once: the selection reads them instead of calling log and sqrt (3x3's
+    // playouts are short, so they were a large part of a playout's cost).
+    log_.resize(std::min<std::uint64_t>(opt_.playouts + 2, kTabled));
+    inv_sqrt_.resize(log_.size());
+    for (std::size_t n = 1; n < log_.size(); ++n) {
+      log_[n] = std::log(static_cast<double>(n));
+      inv_sqrt_[n] = 1 / std::sqrt(static_cast<double>(n));
+    }
   }
 
   PlayerMove choose(const Position& root, Stats& stats) {
@@ -129,15 +139,18 @@ class Mcts {
 
   std::uint32_t select(const Node& node) const {
     const Node* child = &pool_[node.first];
-    for (int i = 0; i < node.children; ++i)
-      if (child[i].visits == 0 && !(Solver && child[i].proven < 0)) return node.first + i;
-    const double log_n = std::log(static_cast<double>(node.visits));
+    // A node reached after its expansion tries one unvisited child a visit,
+    // so after more visits than children it has none left.
+    if (node.visits <= node.children)
+      for (int i = 0; i < node.children; ++i)
+        if (child[i].visits == 0 && !(Solver && child[i].proven < 0)) return node.first + i;
+    const double explore = opt_.c * std::sqrt(log_of(node.visits));
     double best = -1;
     int best_i = -1;
     for (int i = 0; i < node.children; ++i) {
       if (Solver && child[i].proven < 0) continue;
-      const double v = child[i].visits;
-      const double u = child[i].reward / (2 * v) + opt_.c * std::sqrt(log_n / v);
+      const double r = inv_sqrt_of(child[i].visits);
+      const double u = 0.5 * child[i].reward * r * r + explore * r;
       if (u > best) {
         best = u;
         best_i = i;
@@ -223,9 +236,16 @@ class Mcts {
     return child[best].move;
   }
 
+  static constexpr std::uint64_t kTabled = 1 << 16;
+  double log_of(std::uint32_t n) const { return n < log_.size() ? log_[n] : std::log(static_cast<double>(n)); }
+  double inv_sqrt_of(std::uint32_t n) const {
+    return n < inv_sqrt_.size() ? inv_sqrt_[n] : 1 / std::sqrt(static_cast<double>(n));
+  }
+
   const Board& board_;
   MctsOptions opt_;
   std::vector<Node> pool_;
+  std::vector<double> log_, inv_sqrt_;
   std::uint32_t used_ = 1;
 };
 

@@ -1,6 +1,7 @@
 // `tictac strategies`: every strategy with its options and defaults, then
-// the default-strategy policy (default_policy.hpp); with --board, the
-// default of one board, its rule and the reason.
+// the default-strategy policy (default_policy.hpp), then the players
+// (players.hpp); with --board, the default of one board, its rule and the
+// reason.  The JSON lists the strategies only (docs/strategies.md).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -10,9 +11,24 @@
 #include "harness/cli/commands.hpp"
 #include "harness/registry/default_policy.hpp"
 #include "harness/registry/orderings.hpp"
+#include "harness/registry/players.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
+
+namespace {
+
+// A strategy's or a player's options, a line each, and their choices.
+void print_options(const StrategyInfo& s) {
+  for (const auto& o : s.options) {
+    std::string choices;
+    for (const auto& c : o.choices) choices += (choices.empty() ? "" : "|") + c;
+    fmt::print("  {:<10} default {:<8} {}\n", o.key, o.default_value, o.help);
+    if (!choices.empty()) fmt::print("  {:<10} choices {}\n", "", choices);
+  }
+}
+
+}  // namespace
 
 void add_strategies(CLI::App& app) {
   auto format = std::make_shared<std::string>("table");
@@ -68,12 +84,7 @@ void add_strategies(CLI::App& app) {
       if (*gravity)
         fmt::print("  with gravity: {}{}\n", s.needs.missing_on(Board(2, 2, 2, true)).empty() ? "" : "REFUSED on gravity boards: ",
                    s.gravity.empty() ? "not said" : s.gravity);
-      for (const auto& o : s.options) {
-        std::string choices;
-        for (const auto& c : o.choices) choices += (choices.empty() ? "" : "|") + c;
-        fmt::print("  {:<10} default {:<8} {}\n", o.key, o.default_value, o.help);
-        if (!choices.empty()) fmt::print("  {:<10} choices {}\n", "", choices);
-      }
+      print_options(s);
     }
     std::string ordered;  // the strategies whose order option takes these orderings
     for (const auto& s : strategy_catalog())
@@ -87,6 +98,12 @@ void add_strategies(CLI::App& app) {
     fmt::print("\nThe default strategy of a board (`tictac solve` without --strategy, play, the sets): the rule that "
                "applies (each board meets one; `tictac strategies --board RxC --k K [--gravity]` names it)\n");
     for (const DefaultRule& r : default_rules()) fmt::print("  {}: {}\n    {}\n", r.boards, r.spec, r.reason);
+    fmt::print("\nPlayers, chosen by a spec of the same form: each chooses one move within a budget and does not know "
+               "the position's exact value, so solve and run do not take them\n");
+    for (const auto& s : player_catalog()) {
+      fmt::print("\n{}\n  {}\n", s.name, s.summary);
+      print_options(s);
+    }
   });
 }
 

@@ -73,6 +73,20 @@ class OptionTable {
     return *this;
   }
 
+  // A number with a fraction from 0 to `max`, a double; `default_text` its
+  // default as the catalogue prints it ("1.4").
+  template <class Field>
+  OptionTable& decimal(std::string key, std::string default_text, std::uint64_t max, Field f, std::string help) {
+    StrategyOption o{std::move(key), std::move(default_text), {}, std::move(help), StrategyOption::Kind::decimal};
+    o.max = max;
+    add(std::move(o), [f](T& t, const std::string& value) {
+      double d = 0;
+      std::from_chars(value.data(), value.data() + value.size(), d);  // validated: a number from 0 to max
+      std::invoke(f, t) = d;
+    });
+    return *this;
+  }
+
   // An option of another kind (a move ordering, orderings.hpp), with its
   // conversion.
   OptionTable& add(StrategyOption o, std::function<void(T&, const std::string&)> set) {
@@ -120,9 +134,10 @@ class OptionTable {
 
 // The factory of a strategy whose options are `table` (a static: the factory
 // keeps a reference): make(board, settings, identity) gets the settings read
-// from the validated values.
+// from the validated values.  The factory converts to a StrategyFactory, or
+// to a player's (players.hpp).
 template <class T, class Make>
-StrategyFactory with_options(const OptionTable<T>& table, Make make) {
+auto with_options(const OptionTable<T>& table, Make make) {
   return [&table, make](const Board& board, const OptionValues& values, StrategyIdentity id) {
     return make(board, table.read(values), std::move(id));
   };

@@ -89,6 +89,7 @@ struct StrategyOption {
     choice,      // one of `choices`
     number,      // a whole number
     move_order,  // an ordering of the alpha-beta family (orderings.hpp); `choices` are examples
+    decimal,     // a number with a fraction, from 0 to `max` (a player's UCT constant)
   };
   std::string key;
   std::string default_value;
@@ -100,7 +101,7 @@ struct StrategyOption {
   // added after results were committed under the older normal form (best's
   // `nodes`), so that those specs, and the rows keyed by them, stay as they were.
   bool shown_at_default = true;
-  std::uint64_t max = UINT64_MAX;  // a number's largest valid value
+  std::uint64_t max = UINT64_MAX;  // a number's (or a decimal's) largest valid value
 };
 
 // Rules of the board that a strategy may need, by the name the board gives
@@ -170,6 +171,13 @@ struct StrategyOptionError : std::invalid_argument {
       : std::invalid_argument(what), key(std::move(option_key)) {}
   std::string key;
 };
+
+// The values of `spec`'s options for the line `info` (a strategy's, or a
+// player's: harness/registry/players.hpp), validated against its options and
+// completed with the defaults; StrategyOptionError for an option.
+OptionValues resolve_options(const StrategyInfo& info, const StrategySpec& spec);
+// The identity of the line `info` with these resolved values.
+StrategyIdentity identity_of(const StrategyInfo& info, const OptionValues& values);
 
 // The spec's option values, validated against the table and completed with
 // the defaults, whatever the board.  Throws std::invalid_argument for an

@@ -9,6 +9,7 @@
 
 #include "harness/registry/families/families.hpp"
 #include "harness/registry/orderings.hpp"
+#include "harness/registry/players.hpp"
 #include "harness/registry/strategy.hpp"
 #include "harness/registry/strategy_spec.hpp"
 
@@ -50,6 +51,14 @@ void check_value(const StrategyInfo& info, const StrategyOption& option, const s
         throw StrategyOptionError(option.key, what + " (choices: " + valid + ")");
       }
       return;
+    case StrategyOption::Kind::decimal: {
+      double d = 0;
+      auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), d);
+      if (ec != std::errc{} || ptr != value.data() + value.size() || !(d >= 0) || d > static_cast<double>(option.max))
+        throw StrategyOptionError(option.key, what + " (a number from 0 to " + std::to_string(option.max) + ": " +
+                                                  option.help + ")");
+      return;
+    }
     case StrategyOption::Kind::number: {
       std::uint64_t n = 0;
       auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
@@ -65,6 +74,11 @@ void check_value(const StrategyInfo& info, const StrategyOption& option, const s
 
 const StrategyEntry& entry_of(std::string_view name) {
   const StrategyEntry* entry = find_entry(name);
+  if (!entry && is_player(name))
+    throw std::invalid_argument("'" + std::string(name) +
+                                "' is a player, not a strategy: it chooses a move within a budget and does not know the "
+                                "position's exact value, so solve and run do not take it (`tictac strategies` lists "
+                                "the players)");
   if (!entry) {
     std::string valid;
     for (const auto& e : strategy_table()) valid += (valid.empty() ? "" : ", ") + e.info.name;
@@ -73,8 +87,10 @@ const StrategyEntry& entry_of(std::string_view name) {
   return *entry;
 }
 
+}  // namespace
+
 // Option values in catalogue order, validated; unknown keys refused.
-OptionValues resolve(const StrategyInfo& info, const StrategySpec& spec) {
+OptionValues resolve_options(const StrategyInfo& info, const StrategySpec& spec) {
   OptionValues values;
   for (const auto& o : info.options) values[o.key] = o.default_value;
   for (const auto& [key, value] : spec.options) {
@@ -102,6 +118,12 @@ StrategyIdentity identity_of(const StrategyInfo& info, const OptionValues& value
       v = order_text(order);
       id.seeded = id.seeded || seeded(order);
     }
+    if (o.kind == StrategyOption::Kind::decimal) {  // the shortest text of the number: 1.40 is 1.4
+      double d = 0;
+      std::from_chars(v.data(), v.data() + v.size(), d);
+      char text[32];
+      v.assign(text, std::to_chars(text, text + sizeof text, d).ptr);
+    }
     id.options.emplace_back(o.key, v);
     if (!o.shown_at_default && values.at(o.key) == o.default_value) continue;
     if (o.ordering) id.ordering = v;
@@ -110,8 +132,6 @@ StrategyIdentity identity_of(const StrategyInfo& info, const OptionValues& value
   }
   return id;
 }
-
-}  // namespace
 
 std::vector<StrategyInfo> strategy_catalog() {
   std::vector<StrategyInfo> c;
@@ -125,11 +145,11 @@ void register_strategy(StrategyEntry entry) {
   strategy_table().push_back(std::move(entry));
 }
 
-OptionValues resolve_options(const StrategySpec& spec) { return resolve(entry_of(spec.name).info, spec); }
+OptionValues resolve_options(const StrategySpec& spec) { return resolve_options(entry_of(spec.name).info, spec); }
 
 std::unique_ptr<Strategy> make_strategy(const Board& board, const StrategySpec& spec) {
   const StrategyEntry& entry = entry_of(spec.name);
-  const OptionValues values = resolve(entry.info, spec);
+  const OptionValues values = resolve_options(entry.info, spec);
   if (const std::string missing = entry.info.needs.missing_on(board); !missing.empty())
     throw std::invalid_argument("strategy " + spec.name + " needs a board where " + missing + "; " + board.name() +
                                 (board.gravity() ? " has gravity" : " has no gravity") +

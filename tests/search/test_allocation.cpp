@@ -12,6 +12,7 @@
 #include "algorithms/search/proof/dfpn.hpp"
 #include "algorithms/search/proof/pns.hpp"
 #include "harness/formats/notation.hpp"
+#include "harness/registry/players.hpp"
 #include "harness/registry/strategy.hpp"
 
 // Every operator new of this test program goes through here and is
@@ -208,4 +209,22 @@ TEST_CASE("dfpn and pns allocate nothing during a search", "[allocation][prover_
   CHECK(prover_search_allocations<Pns, CountingStats>(b, ps) == 0);
   CHECK(prover_search_allocations<Dfpn, NoStats>(b, ps) == 0);
   CHECK(prover_search_allocations<Pns, NoStats>(b, ps) == 0);
+}
+
+TEST_CASE("a player's second move allocates nothing, for every player", "[allocation]") {
+  for (const Board& b : {Board(), Board(4, 4, 3, true)}) {
+    for (const char* spec : {"ab:depth=4,eval=lines", "ab:eval=threats,nodes=300", "mcts:playouts=2000",
+                             "mcts:playouts=2000,solver=on,playout=tactical", "random:seed=3", "perfect:choose=uniform"}) {
+      INFO(b.name() << " " << spec);
+      auto player = make_player(b, spec);
+      const Position p{};
+      player->choose(p);  // builds its instantiations: the table, the pool
+      player->choose_fast(p);
+      const std::uint64_t before = g_allocations.load();
+      const PlayerMove m = player->choose(p);
+      const int fast = player->choose_fast(p);
+      CHECK(g_allocations.load() - before == 0);
+      CHECK(fast == m.move);
+    }
+  }
 }

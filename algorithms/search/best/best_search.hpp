@@ -424,45 +424,110 @@ class BestSearch {
     r.best_move = move;
   }
 
+  // What visit() knows of pos_ before it searches a move: the stones, and,
+  // from scan_windows(), the windows still live and the immediate wins.
+  struct Node {
+    Side me;  // to move
+    int from_root;
+    Mask mine, theirs, empty;
+    Mask legal;  // `empty` without gravity
+    // Set by scan_windows():
+    Mask* live;  // the windows live here, live[0 .. n_live): the children's windows
+    int n_live;
+    Mask live_cells;            // the cells of those windows
+    Mask my_wins, their_wins;   // the holes each side can fill now to complete a line
+    Mask under_theirs;          // with gravity, the cells just below the opponent's holes (else 0)
+    bool my_live, their_live;   // whether a window is live for the side
+  };
+  // Bounds on the node's score: lower <= score <= upper.
+  struct Bounds {
+    int lower, upper;
+  };
+  // A score beyond every score (D: a distance score), the unknown bound.
+  template <bool D>
+  static constexpr int kUnknown = D ? Board::kMaxCells + 1 : 1;
+  // Returned by a step that does not decide the node.
+  static constexpr int kOpen = Board::kMaxCells + 2;
+
   // The value of pos_ for `me` (to move), as described in the header; with
   // D, its distance score (the header's "Distance mode").
   // `last` is the cell of the move that led here (-1 at the root);
-  // `from_root` counts plies from the root.
+  // `from_root` counts plies from the root.  The steps in the header's
+  // order: finished, knowledge, live-window bounds, table, pairing, moves.
   template <bool D>
   int visit(int alpha, int beta, int last, int from_root, Side me) {
     stats_->node(ply0_ + from_root, pos_);
-    const Mask mine = stones(me), theirs = stones(other(me));
-    const Mask empty = board_.full() & ~(mine | theirs);
-    const Mask legal = board_.legal_moves(mine | theirs);  // `empty` without gravity
-    // In distance mode: n + 1 - (ply of the end), the magnitude of a score
-    // whose game ends at the next ply is `soon`.
-    [[maybe_unused]] const int soon = board_.cells() - ply0_ - from_root;
-    if (!wins() && last >= 0 && board_.wins_through(theirs, last)) {
-      stats_->terminal();
-      if constexpr (D) return -(soon + 1);
-      return -1;
+    Node n = node(me, from_root);
+    if (const int v = finished<D>(n, last); v != kOpen) return v;
+    if (from_root == 0) root_move_ = std::countr_zero(n.legal);
+    scan_windows(n);
+    if (const int v = decided_by_wins<D>(n); v != kOpen) return v;
+    Bounds b{-kUnknown<D>, kUnknown<D>};
+    if (live())
+      if (const int v = live_bounds(n, alpha, beta, b); v != kOpen) return v;
+    Position k{};
+    if (use_table()) {
+      k = key();
+      if (from_root > 0)
+        if (const int v = probe<D>(k, alpha, beta, b); v != kOpen) return v;
     }
-    if (!empty) {
+    if (pairing())
+      if (const int v = pairing_bounds(n, alpha, beta, k, b); v != kOpen) return v;
+
+    Mask cand;
+    if (const int v = candidates<D>(n, cand); v != kOpen) return v;
+    MoveSorter<std::uint64_t, Board::kMaxCells> moves;
+    order_moves(n, cand, moves);
+    const int a0 = std::max(alpha, b.lower), b0 = std::min(beta, b.upper);
+    const int best = search_moves<D>(n, moves, a0, b0);
+    if (use_table()) store_result(k, b, a0, b0, best);
+    return best;
+  }
+
+  [[gnu::always_inline]] Node node(Side me, int from_root) const {
+    Node n{};
+    n.me = me;
+    n.from_root = from_root;
+    n.mine = stones(me);
+    n.theirs = stones(other(me));
+    n.empty = board_.full() & ~(n.mine | n.theirs);
+    n.legal = board_.legal_moves(n.mine | n.theirs);
+    return n;
+  }
+  // The empty cells of the node; in distance mode, n + 1 - (ply of the
+  // end), the magnitude of a score whose game ends at the next ply.
+  int soon(const Node& n) const { return board_.cells() - ply0_ - n.from_root; }
+
+  // The score of a finished position (the last move won: tested only with
+  // wins=off; or the board is full), else kOpen.
+  template <bool D>
+  [[gnu::always_inline]] int finished(const Node& n, int last) {
+    if (!wins() && last >= 0 && board_.wins_through(n.theirs, last)) {
+      stats_->terminal();
+      return D ? -(soon(n) + 1) : -1;
+    }
+    if (!n.empty) {
       stats_->terminal();
       return 0;
     }
-    if (from_root == 0) root_move_ = std::countr_zero(legal);
+    return kOpen;
+  }
 
-    // One pass over the windows still live at the parent: keep the live ones
-    // for the children, and find the immediate wins of both sides.
-    const Mask* in = &live_[from_root * windows_.size()];
-    const int n_in = live_count_[from_root];
-    Mask* out = &live_[(from_root + 1) * windows_.size()];
+  // One pass over the windows still live at the parent: keeps the live ones
+  // for the children (live_[from_root + 1]) and finds the immediate wins of
+  // both sides: the holes of live windows with one empty cell, playable now.
+  [[gnu::always_inline]] void scan_windows(Node& n) {
+    const Mask* in = &live_[n.from_root * windows_.size()];
+    const int n_in = live_count_[n.from_root];
+    Mask* out = &live_[(n.from_root + 1) * windows_.size()];
     int n_out = 0;
     Mask my_wins = 0, their_wins = 0, live_cells = 0;
     bool my_live = false, their_live = false;
     for (int i = 0; i < n_in; ++i) {
-      const Mask w = in[i], a = w & mine, b = w & theirs;
+      const Mask w = in[i], a = w & n.mine, b = w & n.theirs;
       if (a && b) continue;
       out[n_out++] = w;
       live_cells |= w;
-      // A live window with one empty cell is an immediate win for the side
-      // whose stones fill the rest.
       const Mask hole = w & ~(a | b);
       const bool one_hole = (hole & (hole - 1)) == 0;
       if (!b) {
@@ -474,142 +539,174 @@ class BestSearch {
         if (one_hole) their_wins |= hole;
       }
     }
-    live_count_[from_root + 1] = n_out;
-    // With gravity, the cells just below the opponent's holes: a stone
-    // there opens the hole to it (none without gravity).
-    const Mask under_theirs = below_holes_ ? (their_wins << below_holes_) & board_.full() : 0;
-    // Only a hole that can be played now wins now (with gravity, one whose
-    // cell below is filled).
-    my_wins &= legal;
-    their_wins &= legal;
+    live_count_[n.from_root + 1] = n_out;
+    n.live = out;
+    n.n_live = n_out;
+    n.live_cells = live_cells;
+    n.my_live = my_live;
+    n.their_live = their_live;
+    // A stone just below an opponent's hole opens it (with gravity: else
+    // below_holes_ is 0 and so is this); a hole wins now only if playable.
+    n.under_theirs = below_holes_ ? (their_wins << below_holes_) & board_.full() : 0;
+    n.my_wins = my_wins & n.legal;
+    n.their_wins = their_wins & n.legal;
+  }
 
-    if (wins() && my_wins) {
-      if (from_root == 0) root_move_ = std::countr_zero(my_wins);
-      if constexpr (D) return soon;  // a win at the next ply
-      return 1;
+  // The score the immediate wins decide (wins=on: a win at the next ply;
+  // threats=on: two opponent wins and none of mine, a loss two plies on),
+  // its move the root's; else kOpen.
+  template <bool D>
+  [[gnu::always_inline]] int decided_by_wins(const Node& n) {
+    if (wins() && n.my_wins) {
+      if (n.from_root == 0) root_move_ = std::countr_zero(n.my_wins);
+      return D ? soon(n) : 1;
     }
-    if (threats() && !my_wins && (their_wins & (their_wins - 1))) {
-      if (from_root == 0) root_move_ = std::countr_zero(their_wins);
-      if constexpr (D) return -(soon - 1);  // a loss two plies on
-      return -1;
+    if (threats() && !n.my_wins && (n.their_wins & (n.their_wins - 1))) {
+      if (n.from_root == 0) root_move_ = std::countr_zero(n.their_wins);
+      return D ? -(soon(n) - 1) : -1;
     }
-    constexpr int kUnknown = D ? Board::kMaxCells + 1 : 1;  // beyond every score
-    int lower = -kUnknown, upper = kUnknown;
-    if (live()) {
-      if (!my_live && !their_live) return 0;
-      if (!my_live) upper = 0;
-      if (!their_live) lower = 0;
-      if (lower >= beta) return lower;
-      if (upper <= alpha) return upper;
+    return kOpen;
+  }
+
+  // live=on: no live window is a draw (0); no live window for a side bounds
+  // the score by 0 on its side.  Returns the bound outside (alpha, beta), or
+  // 0 for the draw, else kOpen.
+  [[gnu::always_inline]] static int live_bounds(const Node& n, int alpha, int beta, Bounds& b) {
+    if (!n.my_live && !n.their_live) return 0;
+    if (!n.my_live) b.upper = 0;
+    if (!n.their_live) b.lower = 0;
+    if (b.lower >= beta) return b.lower;
+    if (b.upper <= alpha) return b.upper;
+    return kOpen;
+  }
+
+  // Narrows b by the table's entry for k; returns the bound that leaves
+  // (alpha, beta) or the exact score (a cutoff), else kOpen.
+  template <bool D>
+  [[gnu::always_inline]] int probe(const Position& k, int alpha, int beta, Bounds& b) {
+    const typename Table::Bounds e = table_.probe(k.x, k.o, *stats_, {-kUnknown<D>, kUnknown<D>});
+    b.lower = std::max(b.lower, e.lower);
+    b.upper = std::min(b.upper, e.upper);
+    if (b.lower >= beta || b.upper <= alpha || b.lower == b.upper) {
+      stats_->tt_hit_cutoff(pos_);
+      return b.lower >= beta ? b.lower : b.upper;
     }
-    Position k{};
-    if (use_table()) {
-      k = key();
-      if (from_root > 0) {
-        const typename Table::Bounds e = table_.probe(k.x, k.o, *stats_, {-kUnknown, kUnknown});
-        lower = std::max(lower, e.lower);
-        upper = std::min(upper, e.upper);
-        if (lower >= beta || upper <= alpha || lower == upper) {
-          stats_->tt_hit_cutoff(pos_);
-          return lower >= beta ? lower : upper;
+    return kOpen;
+  }
+
+  // pairing=on: a side that wants to know whether it can win, facing a
+  // pairing of its windows, cannot (breaker_pairing.hpp): its bound is 0.
+  // Returns that bound when it leaves (alpha, beta), stored in the table;
+  // else kOpen.
+  [[gnu::always_inline]] int pairing_bounds(const Node& n, int alpha, int beta, const Position& k, Bounds& b) {
+    if (alpha >= 0 && b.upper > 0) {
+      if (paired(n.live, n.n_live, n.theirs, n.empty)) b.upper = 0;
+    } else if (beta <= 0 && b.lower < 0) {
+      if (paired(n.live, n.n_live, n.mine, n.empty)) b.lower = 0;
+      else {
+        const int c = paired_after_move(n.live, n.n_live, n.mine, n.empty);
+        if (c >= 0) {
+          b.lower = 0;
+          if (n.from_root == 0) root_move_ = c;
         }
       }
     }
-
-    // A side that wants to know whether it can win, facing a pairing of its
-    // windows: it cannot (breaker_pairing.hpp).
-    if (pairing()) {
-      if (alpha >= 0 && upper > 0) {
-        if (paired(out, n_out, theirs, empty)) upper = 0;
-      } else if (beta <= 0 && lower < 0) {
-        if (paired(out, n_out, mine, empty)) lower = 0;
-        else {
-          const int c = paired_after_move(out, n_out, mine, empty);
-          if (c >= 0) {
-            lower = 0;
-            if (from_root == 0) root_move_ = c;
-          }
-        }
-      }
-      if (lower >= beta || upper <= alpha) {
-        if (use_table()) table_.store(k.x, k.o, lower, upper, *stats_);
-        return lower >= beta ? lower : upper;
-      }
+    if (b.lower >= beta || b.upper <= alpha) {
+      if (use_table()) table_.store(k.x, k.o, b.lower, b.upper, *stats_);
+      return b.lower >= beta ? b.lower : b.upper;
     }
+    return kOpen;
+  }
 
-    // The moves to try, best first.
-    Mask cand = wins() && their_wins ? their_wins : legal;
-    // With gravity (wins and threats on): a move just below an opponent's
-    // hole loses at the next ply, so it is not tried, unless every move is
-    // one; then the side has lost, two plies on (the header).
-    if (wins() && threats() && (cand & under_theirs)) {
-      if (!(cand & ~under_theirs)) {
-        if (from_root == 0) root_move_ = std::countr_zero(cand);
-        if constexpr (D) return -(soon - 1);
-        return -1;
+  // The moves to try, into `cand`: the blocks when the opponent has an
+  // immediate win (wins=on), else the legal moves; with gravity (wins and
+  // threats on) none just below an opponent's hole; with live=on, of the
+  // interchangeable dead cells the lowest.  When every move is just below an
+  // opponent's hole, the side has lost two plies on: returns that score
+  // (the root's move the first), else kOpen.
+  template <bool D>
+  [[gnu::always_inline]] int candidates(const Node& n, Mask& cand) {
+    cand = wins() && n.their_wins ? n.their_wins : n.legal;
+    if (wins() && threats() && (cand & n.under_theirs)) {
+      if (!(cand & ~n.under_theirs)) {
+        if (n.from_root == 0) root_move_ = std::countr_zero(cand);
+        return D ? -(soon(n) - 1) : -1;
       }
-      cand &= ~under_theirs;
+      cand &= ~n.under_theirs;
     }
     if (live()) {
-      const Mask dead = cand & ~live_cells & interchangeable_;
-      if (dead) cand = (cand & live_cells) | (dead & -dead);
+      const Mask dead = cand & ~n.live_cells & interchangeable_;
+      if (dead) cand = (cand & n.live_cells) | (dead & -dead);
     }
-    MoveSorter<std::uint64_t, Board::kMaxCells> moves;  // key: (evaluation << 32) | history
+    return kOpen;
+  }
+
+  // The candidates into `moves`, keyed (evaluation << 32) | history, each
+  // part 0 when off; added in cell order, so ties stay in cell order.
+  [[gnu::always_inline]] void order_moves(const Node& n, Mask cand, MoveSorter<std::uint64_t, Board::kMaxCells>& moves) {
     if (std::has_single_bit(cand)) {
       moves.add(std::countr_zero(cand), 0);
-    } else {
-      std::array<std::uint32_t, Board::kMaxCells> score;
-      if (eval_order()) {
-        for (Mask m = cand; m; m &= m - 1) score[std::countr_zero(m)] = 0;
-        for (int i = 0; i < n_out; ++i) {
-          const Mask w = out[i], a = w & mine, b = w & theirs;
-          const std::uint32_t weight = b ? defence_[count(b)] : attack_[count(a)];
-          for (Mask m = w & cand; m; m &= m - 1) score[std::countr_zero(m)] += weight;
-        }
-      }
-      const auto& hist = history_[static_cast<int>(me)];
-      for (Mask m = cand; m; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        std::uint64_t key = 0;
-        if (eval_order()) key = std::uint64_t{score[c]} << 32;
-        if (history()) key |= hist[c];
-        moves.add(c, key);  // in cell order: ties stay in cell order
+      return;
+    }
+    std::array<std::uint32_t, Board::kMaxCells> score;
+    if (eval_order()) {
+      for (Mask m = cand; m; m &= m - 1) score[std::countr_zero(m)] = 0;
+      for (int i = 0; i < n.n_live; ++i) {
+        const Mask w = n.live[i], a = w & n.mine, b = w & n.theirs;
+        const std::uint32_t weight = b ? defence_[count(b)] : attack_[count(a)];
+        for (Mask m = w & cand; m; m &= m - 1) score[std::countr_zero(m)] += weight;
       }
     }
+    const auto& hist = history_[static_cast<int>(n.me)];
+    for (Mask m = cand; m; m &= m - 1) {
+      const int c = std::countr_zero(m);
+      std::uint64_t key = 0;
+      if (eval_order()) key = std::uint64_t{score[c]} << 32;
+      if (history()) key |= hist[c];
+      moves.add(c, key);
+    }
+  }
 
-    const int a0 = std::max(alpha, lower), b0 = std::min(beta, upper);
-    int a = a0, best = -kUnknown - 1;
-    const int n = moves.size();
-    for (int i = 0; i < n; ++i) {
+  // The moves searched in turn in the window (a0, b0), fail-soft; returns
+  // the best score (below every score when there is no move).  A cutoff
+  // bumps the move's history; the root's move is the best one.
+  template <bool D>
+  [[gnu::always_inline]] int search_moves(const Node& n, const MoveSorter<std::uint64_t, Board::kMaxCells>& moves,
+                                          int a0, int b0) {
+    int a = a0, best = -kUnknown<D> - 1;
+    const int n_moves = moves.size();
+    for (int i = 0; i < n_moves; ++i) {
       const int c = moves[i];
-      play(c, me);
-      const int v = -visit<D>(-b0, -a, c, from_root + 1, other(me));
-      undo(c, me);
+      play(c, n.me);
+      const int v = -visit<D>(-b0, -a, c, n.from_root + 1, other(n.me));
+      undo(c, n.me);
       if (v > best) {
         best = v;
-        if (from_root == 0) root_move_ = c;
+        if (n.from_root == 0) root_move_ = c;
       }
       if (v >= b0) {
         stats_->cutoff(i);
         if constexpr (Stats::enabled) {
           Mask rest = 0;
-          for (int j = i + 1; j < n; ++j) rest |= Mask{1} << moves[j];
+          for (int j = i + 1; j < n_moves; ++j) rest |= Mask{1} << moves[j];
           if (rest) stats_->pruned(pos_, rest);
         }
-        if (history()) bump_history(me, c, board_.cells() - ply0_ - from_root);
+        if (history()) bump_history(n.me, c, soon(n));
         break;
       }
       if (v > a) a = v;
     }
-
-    if (use_table()) {
-      int lo = lower, hi = upper;
-      if (best >= b0) lo = std::max(lo, best);
-      else if (best <= a0) hi = std::min(hi, best);
-      else lo = hi = best;
-      table_.store(k.x, k.o, lo, hi, *stats_);
-    }
     return best;
+  }
+
+  // The node's result into the table: a lower bound when it reached b0, an
+  // upper bound when it stayed at or below a0, else exact; with the bounds
+  // known before the moves.
+  [[gnu::always_inline]] void store_result(const Position& k, Bounds b, int a0, int b0, int best) {
+    if (best >= b0) b.lower = std::max(b.lower, best);
+    else if (best <= a0) b.upper = std::min(b.upper, best);
+    else b.lower = b.upper = best;
+    table_.store(k.x, k.o, b.lower, b.upper, *stats_);
   }
 
   // Whether the side with the stones `breaker` pairs the windows live for

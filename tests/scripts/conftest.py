@@ -45,13 +45,24 @@ def study(tmp_path):
 
 
 @pytest.fixture(scope="session")
-def drawn_study(tmp_path_factory):
-    """A copy of the study fixture after scripts/plot and scripts/report, shared by the tests that only read it."""
+def drawn(tmp_path_factory):
+    """A copy of the study fixture drawn once and reported, shared by the tests that only read it: (folder, Figures).
+
+    The figures are drawn in this process (results_plot.draw, scripts/plot's work, whose points the tests read);
+    drawing them is most of this suite's time, so it is done once.  scripts/plot itself runs as a user runs it in
+    the replot tests; scripts/report runs so here."""
+    import results_plot  # scripts/results_plot.py (matplotlib): imported when a test needs it
     folder = copy_of("study", tmp_path_factory.mktemp("drawn"))
-    for script in ("plot", "report"):
-        p = run(script, folder)
-        assert p.returncode == 0, p.stderr
-    return folder
+    figs = results_plot.draw(str(folder))
+    p = run("report", folder)
+    assert p.returncode == 0, p.stderr
+    return folder, figs
+
+
+@pytest.fixture(scope="session")
+def drawn_study(drawn):
+    """The folder of `drawn`: the study fixture with its plots, report.md and verdicts.csv."""
+    return drawn[0]
 
 
 @pytest.fixture

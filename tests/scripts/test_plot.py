@@ -39,8 +39,8 @@ def keep(figure, folder):
     return figs
 
 
-def test_a_plotted_point_is_the_figure_of_its_table_row(study):
-    figs = results_plot.draw(str(study))
+def test_a_plotted_point_is_the_figure_of_its_table_row(drawn):
+    study, figs = drawn
     res = results_summary.Results(study)
     # Independently: random ordering without a table on set p, three seeds.
     with open(study / "results.csv", newline="") as f:

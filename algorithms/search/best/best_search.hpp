@@ -86,7 +86,8 @@
 // Conventions that decide the node count:
 //   - A node is one call of the search function for a position, as defined in
 //     statistics.hpp: stats.node() is its first statement.  With window=null
-//     the root is entered once per null-window search (once or twice).
+//     the root is entered once per null-window search (once or twice; once
+//     with question=win or notlose).
 //   - Scores are -1, 0, +1 from the side to move's view.  The search is
 //     fail-soft: a result at or below alpha is an upper bound on the value, a
 //     result at or above beta a lower bound, in between the exact value.
@@ -391,8 +392,7 @@ class BestSearch {
     SearchResult r;
     const int sign = mover == Side::X ? 1 : -1;
     const bool win = opt_.question == Options::Question::win;
-    // The answer, the mover's view: exact at `exact`, else the bound
-    // lower..upper.
+    // The answer as bounds on the mover's score.
     int lower, upper;
     if (win) {
       lower = visit<false>(0, 1, -1, 0, mover) >= 1 ? 1 : -1;

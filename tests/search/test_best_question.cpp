@@ -14,11 +14,12 @@
 
 using namespace tictac;
 
-namespace {
+// Named apart: the unity builds compile this file with the other tests of best.
+namespace tictac::best_question_test {
 
-using Q = BestOptions::Question;
+using Asked = BestOptions::Question;
 
-BestOptions asking(Q q, bool pairing = false) {
+BestOptions asking_question(Asked q, bool pairing = false) {
   BestOptions o;
   o.question = q;
   o.pairing = pairing;
@@ -29,17 +30,17 @@ BestOptions asking(Q q, bool pairing = false) {
 // position of exact value `value` (X's view) with `mover` to move: the
 // answer "yes, wins" and "no, does not draw" are the exact value; "no, does
 // not win" bounds the mover's value by 0 from above, "yes, draws" from below.
-ValueBounds expected(Q q, int value, Side mover) {
+ValueBounds expected_bounds(Asked q, int value, Side mover) {
   const int sign = mover == Side::X ? 1 : -1, v = value * sign;  // the mover's view
   int lo = v, hi = v;
-  if (q == Q::win && v < 1) lo = -1, hi = 0;
-  if (q == Q::notlose && v > -1) lo = 0, hi = 1;
+  if (q == Asked::win && v < 1) lo = -1, hi = 0;
+  if (q == Asked::notlose && v > -1) lo = 0, hi = 1;
   return sign > 0 ? ValueBounds{lo, hi} : ValueBounds{-hi, -lo};
 }
 
 // The non-terminal positions of a board's exact solution: every one when
 // `keep` is 0, else a seeded sample of about 1 in `keep` (SplitMix64, seed 33).
-std::vector<Position> positions(const ExactSolution& sol, int keep) {
+std::vector<Position> sampled_positions(const ExactSolution& sol, int keep) {
   const StateSpace& space = sol.space();
   std::vector<Position> out;
   Rng rng(33);
@@ -52,14 +53,14 @@ std::vector<Position> positions(const ExactSolution& sol, int keep) {
 // bounds expected() gives, a proved value exactly when they are one value,
 // then with an optimal move, and none claimed with a bound.  Returns the
 // failures; the first three through UNSCOPED_INFO.
-int failures(const ExactSolution& sol, const BestOptions& o, const std::vector<Position>& ps) {
+int question_failures(const ExactSolution& sol, const BestOptions& o, const std::vector<Position>& ps) {
   const Board& b = sol.board();
   BestSearch<NoStats> search(b, o);
   int failed = 0;
   for (const Position& p : ps) {
     NoStats stats;
     const SearchResult r = search.search(p, stats);
-    const ValueBounds want = expected(o.question, sol.value(p), p.to_move()), got = value_bounds(r);
+    const ValueBounds want = expected_bounds(o.question, sol.value(p), p.to_move()), got = value_bounds(r);
     bool ok = got == want && r.proved == want.exact() && r.bound.has_value() == !want.exact();
     if (ok && r.proved) ok = r.best_move >= 0 && sol.is_optimal(p, r.best_move);
     if (ok && !r.proved) ok = r.best_move == -1 && !r.move_proved;
@@ -70,39 +71,41 @@ int failures(const ExactSolution& sol, const BestOptions& o, const std::vector<P
   return failed;
 }
 
-}  // namespace
+}  // namespace tictac::best_question_test
+
+using namespace tictac::best_question_test;
 
 TEST_CASE("question=win and question=notlose decide every non-terminal 3x3 position with true bounds",
           "[best_question]") {
   const ExactSolution& sol = *exact_solution(Board(3, 3, 3));
-  const auto ps = positions(sol, 0);
+  const auto ps = sampled_positions(sol, 0);
   REQUIRE(ps.size() == 4520);  // ground-truth.md
-  for (Q q : {Q::win, Q::notlose}) {
-    CHECK(failures(sol, asking(q), ps) == 0);
-    CHECK(failures(sol, asking(q, true), ps) == 0);
+  for (Asked q : {Asked::win, Asked::notlose}) {
+    CHECK(question_failures(sol, asking_question(q), ps) == 0);
+    CHECK(question_failures(sol, asking_question(q, true), ps) == 0);
   }
 }
 
 TEST_CASE("question=win and question=notlose decide a seeded sample of 4x4 k=4 positions with true bounds",
           "[best_question]") {
   const ExactSolution& sol = *exact_solution(Board(4, 4, 4));
-  const auto ps = positions(sol, 4000);
+  const auto ps = sampled_positions(sol, 4000);
   REQUIRE(ps.size() > 1000);
   // Every answer occurs: the sample is not all of one value.
   int values[3] = {0, 0, 0};
   for (const Position& p : ps) ++values[sol.value(p) + 1];
   CHECK((values[0] > 0 && values[1] > 0 && values[2] > 0));
-  for (Q q : {Q::win, Q::notlose}) {
-    CHECK(failures(sol, asking(q), ps) == 0);
-    CHECK(failures(sol, asking(q, true), ps) == 0);
+  for (Asked q : {Asked::win, Asked::notlose}) {
+    CHECK(question_failures(sol, asking_question(q), ps) == 0);
+    CHECK(question_failures(sol, asking_question(q, true), ps) == 0);
   }
 }
 
 TEST_CASE("on gravity boards the questions give true bounds too", "[best_question]") {
   const ExactSolution& sol = *exact_solution(Board(4, 4, 3, true));
-  const auto ps = positions(sol, 8);
+  const auto ps = sampled_positions(sol, 8);
   REQUIRE(ps.size() > 100);
-  for (Q q : {Q::win, Q::notlose}) CHECK(failures(sol, asking(q), ps) == 0);
+  for (Asked q : {Asked::win, Asked::notlose}) CHECK(question_failures(sol, asking_question(q), ps) == 0);
 }
 
 TEST_CASE("question=win searches the first window of question=value alone", "[best_question]") {
@@ -111,9 +114,9 @@ TEST_CASE("question=win searches the first window of question=value alone", "[be
   // it does not, question=value searches a second window and question=win
   // does not: fewer nodes.
   const ExactSolution& sol = *exact_solution(Board(4, 4, 4));
-  const auto ps = positions(sol, 40000);
+  const auto ps = sampled_positions(sol, 40000);
   REQUIRE(ps.size() > 100);
-  BestSearch<CountingStats> value(sol.board(), BestOptions{}), win(sol.board(), asking(Q::win));
+  BestSearch<CountingStats> value(sol.board(), BestOptions{}), win(sol.board(), asking_question(Asked::win));
   int wins = 0, others = 0;
   for (const Position& p : ps) {
     CountingStats a, c;

@@ -41,14 +41,14 @@ inline std::string without_columns(const std::string& csv, const std::vector<std
     const std::vector<std::string> f = csv_fields(line);
     if (keep.empty())
       for (const std::string& name : f) keep.push_back(std::find(drop.begin(), drop.end(), name) == drop.end());
-    std::string kept;
     bool first = true;
     for (std::size_t i = 0; i < f.size(); ++i)
       if (keep.at(i)) {
-        kept += (first ? "" : ",") + csv_field(f[i]);
+        if (!first) out += ',';
+        out += csv_field(f[i]);
         first = false;
       }
-    out += kept + "\n";
+    out += '\n';
   }
   return out;
 }

@@ -236,8 +236,12 @@ std::vector<MergedCell> cells_of(const std::vector<const Shard*>& shards) {
 // Fields as one CSV line, with its newline.
 std::string csv_line(const std::vector<std::string>& fields) {
   std::string line;
-  for (std::size_t i = 0; i < fields.size(); ++i) line += (i ? "," : "") + csv_field(fields[i]);
-  return line + "\n";
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i) line += ',';
+    line += csv_field(fields[i]);
+  }
+  line += '\n';
+  return line;
 }
 
 // results.csv of the merge: each cell's position rows in the unsharded order,

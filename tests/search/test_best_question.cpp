@@ -86,18 +86,50 @@ TEST_CASE("question=win and question=notlose decide every non-terminal 3x3 posit
   }
 }
 
-TEST_CASE("question=win and question=notlose decide a seeded sample of 4x4 k=4 positions with true bounds",
+// One test case for both, so that the 4x4 solution (seconds) is built once:
+// CTest runs each test case in a process of its own.
+TEST_CASE("on a seeded sample of 4x4 k=4 positions the questions give true bounds, and question=win searches the "
+          "first window of question=value alone",
           "[best_question]") {
   const ExactSolution& sol = *exact_solution(Board(4, 4, 4));
-  const auto ps = sampled_positions(sol, 4000);
-  REQUIRE(ps.size() > 1000);
-  // Every answer occurs: the sample is not all of one value.
-  int values[3] = {0, 0, 0};
-  for (const Position& p : ps) ++values[sol.value(p) + 1];
-  CHECK((values[0] > 0 && values[1] > 0 && values[2] > 0));
-  for (Asked q : {Asked::win, Asked::notlose}) {
-    CHECK(question_failures(sol, asking_question(q), ps) == 0);
-    CHECK(question_failures(sol, asking_question(q, true), ps) == 0);
+  SECTION("true bounds") {
+    const auto ps = sampled_positions(sol, 4000);
+    REQUIRE(ps.size() > 1000);
+    // Every answer occurs: the sample is not all of one value.
+    int values[3] = {0, 0, 0};
+    for (const Position& p : ps) ++values[sol.value(p) + 1];
+    CHECK((values[0] > 0 && values[1] > 0 && values[2] > 0));
+    for (Asked q : {Asked::win, Asked::notlose}) {
+      CHECK(question_failures(sol, asking_question(q), ps) == 0);
+      CHECK(question_failures(sol, asking_question(q, true), ps) == 0);
+    }
+  }
+  SECTION("the first window") {
+    // Where the mover wins, question=value stops after its first window ("is
+    // it a win?"), which is question=win's one window: the same nodes.  Where
+    // it does not, question=value searches a second window and question=win
+    // does not: fewer nodes.
+    const auto ps = sampled_positions(sol, 40000);
+    REQUIRE(ps.size() > 100);
+    BestSearch<CountingStats> value(sol.board(), BestOptions{}), win(sol.board(), asking_question(Asked::win));
+    int wins = 0, others = 0;
+    for (const Position& p : ps) {
+      CountingStats a, c;
+      const SearchResult v = value.search(p, a), w = win.search(p, c);
+      const int mover_value = p.to_move() == Side::X ? sol.value(p) : -sol.value(p);
+      if (mover_value == 1) {
+        ++wins;
+        CHECK(w.stats.nodes == v.stats.nodes);
+        CHECK(w.best_move == v.best_move);
+      } else {
+        ++others;
+        CHECK(w.stats.nodes < v.stats.nodes);
+        // The root, once per window (nodes_by_ply counts by the position's ply).
+        CHECK(w.stats.nodes_by_ply[p.ply()] == 1);
+        CHECK(v.stats.nodes_by_ply[p.ply()] == 2);
+      }
+    }
+    CHECK((wins > 0 && others > 0));
   }
 }
 
@@ -106,34 +138,6 @@ TEST_CASE("on gravity boards the questions give true bounds too", "[best_questio
   const auto ps = sampled_positions(sol, 8);
   REQUIRE(ps.size() > 100);
   for (Asked q : {Asked::win, Asked::notlose}) CHECK(question_failures(sol, asking_question(q), ps) == 0);
-}
-
-TEST_CASE("question=win searches the first window of question=value alone", "[best_question]") {
-  // Where the mover wins, question=value stops after its first window ("is
-  // it a win?"), which is question=win's one window: the same nodes.  Where
-  // it does not, question=value searches a second window and question=win
-  // does not: fewer nodes.
-  const ExactSolution& sol = *exact_solution(Board(4, 4, 4));
-  const auto ps = sampled_positions(sol, 40000);
-  REQUIRE(ps.size() > 100);
-  BestSearch<CountingStats> value(sol.board(), BestOptions{}), win(sol.board(), asking_question(Asked::win));
-  int wins = 0, others = 0;
-  for (const Position& p : ps) {
-    CountingStats a, c;
-    const SearchResult v = value.search(p, a), w = win.search(p, c);
-    const int mover_value = p.to_move() == Side::X ? sol.value(p) : -sol.value(p);
-    if (mover_value == 1) {
-      ++wins;
-      CHECK(w.stats.nodes == v.stats.nodes);
-      CHECK(w.best_move == v.best_move);
-    } else {
-      ++others;
-      CHECK(w.stats.nodes < v.stats.nodes);
-      CHECK(w.stats.nodes_by_ply[0] == 1);
-      CHECK(v.stats.nodes_by_ply[0] == 2);
-    }
-  }
-  CHECK((wins > 0 && others > 0));
 }
 
 TEST_CASE("the registry takes question=win and question=notlose, and refuses them with window=full or distance=on",

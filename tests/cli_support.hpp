@@ -1,6 +1,7 @@
 // Running the `tictac` binary from a test: its exit code, stdout and stderr.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "harness/formats/csv_reader.hpp"
+#include "harness/formats/csv_writer.hpp"
 
 namespace tictac::test {
 
@@ -28,6 +30,28 @@ inline std::string read_file(const std::filesystem::path& p) {
 }
 
 inline void write_file(const std::filesystem::path& p, const std::string& text) { std::ofstream(p) << text; }
+
+// A CSV text without the columns named `drop` (as an older file that did not
+// have them), written back with the quoting of CsvWriter.
+inline std::string without_columns(const std::string& csv, const std::vector<std::string>& drop) {
+  std::istringstream in(csv);
+  std::string out;
+  std::vector<bool> keep;
+  for (std::string line; std::getline(in, line);) {
+    const std::vector<std::string> f = csv_fields(line);
+    if (keep.empty())
+      for (const std::string& name : f) keep.push_back(std::find(drop.begin(), drop.end(), name) == drop.end());
+    bool first = true;
+    for (std::size_t i = 0; i < f.size(); ++i)
+      if (keep.at(i)) {
+        if (!first) out += ',';
+        out += csv_field(f[i]);
+        first = false;
+      }
+    out += '\n';
+  }
+  return out;
+}
 
 
 // A fresh empty folder under the system temp folder, removed on destruction.

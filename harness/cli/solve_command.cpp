@@ -39,6 +39,8 @@ void print_table(const SolveReport& rep) {
   fmt::print("strategy        {}\n", rep.strategy);
   if (r.proved)
     fmt::print("value           {:+d} ({})\n", r.value, value_text(r.value));
+  else if (r.bound)
+    fmt::print("value           {} (bounds: {}..{})\n", bounds_text(*r.bound), r.bound->lower, r.bound->upper);
   else
     fmt::print("value           unknown (not proved within the budget)\n");
   // On a gravity board a move is named by its column first, as Pons's notation does.
@@ -47,6 +49,7 @@ void print_table(const SolveReport& rep) {
   };
   fmt::print("move chosen     {}\n",
              r.best_move >= 0 ? name(r.best_move) + " (" + std::to_string(r.best_move) + ")"
+             : r.bound        ? std::string("none (a bound proves no move)")
              : !r.proved      ? std::string("none (no value)")
              : !r.move_proved ? std::string("none proven (the value comes from strategy-stealing, which proves no move)")
                               : std::string("none (the game is over)"));
@@ -91,8 +94,9 @@ void solve(const SolveOptions& opts) {
   const SolveReport& rep = *report;
   (opts.format == "json" ? print_json : print_table)(rep);
   // A proof-number search can end without a value (its budget ran out):
-  // then nothing is listed, and the command exits 3 after its output.
-  if (!rep.result.proved) throw ExitCode{kExitUnknown};
+  // then nothing is listed, and the command exits 3 after its output.  A
+  // bound (a one-sided question answered) is an answer: exit 0.
+  if (!rep.result.proved && !rep.result.bound) throw ExitCode{kExitUnknown};
 }
 
 }  // namespace

@@ -63,15 +63,33 @@ PositionMeasurement measure_position(Strategy& strategy, Reference& ref, const P
   }
   // An unproven value is not compared: the row is unknown, not a disagreement.
   m.best_ok = !m.counted.move_proved || ref.optimal(e.position, m.counted.best_move);
-  m.matches = m.proved && m.counted.value == e.value && m.fast_value == e.value && m.best_ok;
+  if (m.proved) {
+    m.bounds = {m.counted.value, m.counted.value};
+    m.matches = m.counted.value == e.value && m.fast_value == e.value && m.best_ok;
+  } else if (m.counted.bound) {
+    // A bound claims no move (SearchResult::bound); every timed run must give it too.
+    m.bounded = true;
+    m.bounds = *m.counted.bound;
+    bool fast_agrees = true;
+    for (const Timing& t : m.timings) fast_agrees = fast_agrees && t.values_agree && t.bounds == m.bounds;
+    if (!fast_agrees) m.fast_value = kValuesDiffer;
+    m.matches = m.bounds.contains(e.value) && fast_agrees && m.best_ok;
+  }
   return m;
 }
 
 std::string mismatch(const Board& b, Reference& ref, const PositionEntry& e, const PositionMeasurement& m) {
   std::string why;
-  if (m.counted.value != e.value) why += "value " + std::to_string(m.counted.value) + ", exact " + std::to_string(e.value) + "; ";
-  if (m.fast_value == kValuesDiffer) why += "search_fast gave different values in its timed runs; ";
-  else if (m.fast_value != e.value) why += "search_fast value " + std::to_string(m.fast_value) + "; ";
+  if (m.bounded) {
+    if (!m.bounds.contains(e.value))
+      why += "bounds " + std::to_string(m.bounds.lower) + ".." + std::to_string(m.bounds.upper) + ", exact " +
+             std::to_string(e.value) + "; ";
+    if (m.fast_value == kValuesDiffer) why += "search_fast gave other bounds than the counting search; ";
+  } else {
+    if (m.counted.value != e.value) why += "value " + std::to_string(m.counted.value) + ", exact " + std::to_string(e.value) + "; ";
+    if (m.fast_value == kValuesDiffer) why += "search_fast gave different values in its timed runs; ";
+    else if (m.fast_value != e.value) why += "search_fast value " + std::to_string(m.fast_value) + "; ";
+  }
   if (!m.best_ok)
     why += "best move " + (m.counted.best_move < 0 ? std::string("none") : cell_name(b, m.counted.best_move)) +
            ", optimal " + moves_text(b, ref.optimal_moves(e.position)) + "; ";

@@ -28,7 +28,10 @@ struct Interrupted : std::runtime_error {
 // How a position's measurement stands against its reference.  A search that
 // ran out of its budget (a proof-number search: SearchResult::proved =
 // false) gives no value to check: it is unknown, counted apart from the
-// disagreements.
+// disagreements.  A search that answered a one-sided question with a bound
+// only (best:question=win|notlose: SearchResult::bound) agrees when the
+// reference's value lies within the bound (and every search gave that
+// bound), else disagrees.
 enum class MeasurementStatus { agrees, disagrees, unknown };
 
 // "agrees", "disagrees" or "unknown": the `status` column of results.csv.
@@ -39,12 +42,21 @@ struct PositionMeasurement {
   std::vector<Timing> timings;       // one per repetition (timed_search.hpp; the first has the cold run)
   int fast_value = 0;                // search_fast's value (the first that disagrees, if one does)
   bool proved = false;               // the counting search and every search_fast gave a value
+  bool bounded = false;              // no value, but the counting search gave a bound (SearchResult::bound)
+  // The bounds of the value, X's point of view: value..value when proved,
+  // the counting search's bound when bounded, else -1..1 (nothing known).
+  ValueBounds bounds;
   // counted.best_move is optimal; true without a claimed move (a value proven
   // by strategy-stealing proves no move: SearchResult::move_proved = false).
   bool best_ok = false;
-  bool matches = false;              // proved, and the values and the move agree with the reference
+  // Proved, and the values and the move agree with the reference; or
+  // bounded, every search_fast gave the same bound, and the reference's value
+  // lies within it.
+  bool matches = false;
   MeasurementStatus status() const {
-    return !proved ? MeasurementStatus::unknown : matches ? MeasurementStatus::agrees : MeasurementStatus::disagrees;
+    return !proved && !bounded ? MeasurementStatus::unknown
+           : matches           ? MeasurementStatus::agrees
+                               : MeasurementStatus::disagrees;
   }
 };
 

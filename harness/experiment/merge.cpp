@@ -233,6 +233,17 @@ std::vector<MergedCell> cells_of(const std::vector<const Shard*>& shards) {
   return cells;
 }
 
+// Fields as one CSV line, with its newline.
+std::string csv_line(const std::vector<std::string>& fields) {
+  std::string line;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i) line += ',';
+    line += csv_field(fields[i]);
+  }
+  line += '\n';
+  return line;
+}
+
 // results.csv of the merge: each cell's position rows in the unsharded order,
 // then its set_total rows from the shards' shares (result_rows.hpp).
 std::string merged_csv(const std::vector<const Shard*>& shards, const std::vector<MergedCell>& cells, std::size_t& rows) {
@@ -247,12 +258,27 @@ std::string merged_csv(const std::vector<const Shard*>& shards, const std::vecto
     refuse((shards.front()->dir / "metadata.json").string() + ": malformed option_columns: " + e.what());
   }
   ResultsCsv csv(out, options);
-  if (out.str() != shards.front()->header)
+  // Shards from before the lower and upper columns: their rows get them
+  // (results_schema.hpp: with_bounds).
+  const ResultSchema schema(options);
+  const bool before_bounds = out.str() != shards.front()->header && shards.front()->header == csv_line(schema.names_before_bounds());
+  if (out.str() != shards.front()->header && !before_bounds)
     refuse(fmt::format("{} has other columns than this tictac writes: merge with the tictac that ran the shards",
                        (shards.front()->dir / "results.csv").string()));
   for (const MergedCell& cell : cells) {
     for (const Span& sp : cell.positions) {
-      for (std::size_t r = 0; r < sp.count; ++r) out << sp.shard->rows[sp.begin + r];
+      for (std::size_t r = 0; r < sp.count; ++r) {
+        const std::string& row = sp.shard->rows[sp.begin + r];
+        if (!before_bounds) {
+          out << row;
+          continue;
+        }
+        try {
+          out << csv_line(schema.with_bounds(csv_fields(std::string_view(row).substr(0, row.size() - 1))));
+        } catch (const std::invalid_argument& e) {
+          refuse(fmt::format("{}: a row of cell {}: {}", (sp.shard->dir / "results.csv").string(), &cell - cells.data(), e.what()));
+        }
+      }
       csv.copied(sp.count);
     }
     SetTotal total;
@@ -355,7 +381,8 @@ int minimax_over_split(const SplitFile& sf, const std::map<Position, RowValues>&
     std::vector<std::string> unknown;
     for (const Position& p : v.unknown) unknown.push_back(format_position(sf.board, p));
     refuse(fmt::format("{} of the {} split positions of {} have no proved value (status unknown: the search ran out of "
-                       "its budget), so the root's value is unknown: {}",
+                       "its budget; or a bound only, lower < upper: a one-sided question), so the root's value is "
+                       "unknown: {}",
                        unknown.size(), sf.split.positions.size(), file.string(), first_five(unknown)));
   }
   return *v.value;

@@ -157,6 +157,7 @@ void ResultsCsv::position(const RowLabel& cell, const PositionEntry& e, const st
     TimeTotal time;
     time.add(m.timings[r], true);
     time.cold_ns = m.timings.front().cold_ns;  // the position's cold run, on each repetition's row
+    row.set(C::lower, m.bounds.lower).set(C::upper, m.bounds.upper);
     end(row, m.counted.stats, time, stratum);
   }
 }
@@ -169,6 +170,7 @@ void ResultsCsv::total(const RowLabel& cell, const SetTotal& t) {
     row.set(C::positions, static_cast<std::uint64_t>(t.positions)).set(C::repetition, static_cast<int>(r));
     row.none(C::value).none(C::exact_value).none(C::distance).none(C::best_move);
     row.set(C::status, to_string(t.status)).set(C::matches_exact, t.status == MeasurementStatus::agrees);
+    row.none(C::lower).none(C::upper);
     TimeTotal time = t.times[r];
     time.cold_ns = t.times.front().cold_ns;
     end(row, t.stats, time, "");

@@ -41,11 +41,14 @@ OptimalPlay from_exact(const Board& b, const Position& root, const std::string& 
   OptimalPlay o{true, {}, {}, "exact solution", std::nullopt};
   const auto exact = exact_solution(b);
   // A value proven without a move (a draw by strategy-stealing) is checked
-  // on its value only.
-  if (exact->value(root) != r.value || (r.move_proved && !exact->is_optimal(root, r.best_move)))
+  // on its value only; a bound (a one-sided question) must hold the value.
+  const ValueBounds bounds = value_bounds(r);
+  if (!bounds.contains(exact->value(root)) || (r.move_proved && !exact->is_optimal(root, r.best_move)))
     throw std::runtime_error("strategy " + spec + " disagrees with the exact solution on " + format_position(b, root) +
-                             " (exact value " + std::to_string(exact->value(root)) + ", strategy value " +
-                             std::to_string(r.value) + ", move " + std::to_string(r.best_move) + ")");
+                             " (exact value " + std::to_string(exact->value(root)) + ", strategy " +
+                             (bounds.exact() ? "value " + std::to_string(r.value)
+                                             : "bounds " + std::to_string(bounds.lower) + ".." + std::to_string(bounds.upper)) +
+                             ", move " + std::to_string(r.best_move) + ")");
   // A distance: the exact one, and a move that reaches it (the position
   // after it one ply nearer the end).
   if (r.distance >= 0) {
@@ -119,10 +122,14 @@ SolveReport solve_report(const Board& b, const Position& root, std::string_view 
     rep.time_ns = rep.timed->median_ns();
     rep.timing = rep.timed->cancellable ? "search_fast_cancellable" : "search_fast";
   }
-  // A search that ended without a value (a budget ran out) lists nothing.
+  // A search that ended without a value (a budget ran out) lists nothing;
+  // one that gave a bound is checked, and lists the exact solution's moves,
+  // up to 16 cells.
   if (rep.result.proved && exact_listed(b, all_optimal))
     rep.optimal = b.cells() <= StateSpace::kMaxCells ? from_exact(b, root, rep.strategy, rep.result)
                                                      : by_search(b, root, searcher, rep.result);
+  else if (rep.result.bound && exact_listed(b, all_optimal) && b.cells() <= StateSpace::kMaxCells)
+    rep.optimal = from_exact(b, root, rep.strategy, rep.result);
   // A draw scores 0 whatever its length, so it needs no distance.
   if (b.gravity() && rep.result.proved && !rep.optimal.pons_score && rep.result.value == 0) rep.optimal.pons_score = 0;
   // Beyond the exact solution, from the strategy's exact distance.
@@ -138,9 +145,12 @@ nlohmann::ordered_json solve_json(const SolveReport& rep) {
   nlohmann::ordered_json j = board_json(b);
   j["position"] = format_position(rep.board, rep.position);
   j["strategy"] = rep.strategy;
+  const ValueBounds bounds = value_bounds(r);
   j["value"] = r.proved ? nlohmann::ordered_json(r.value) : nlohmann::ordered_json(nullptr);
-  j["value_text"] = r.proved ? value_text(r.value) : std::string("unknown within the budget");
+  j["value_text"] = r.proved ? value_text(r.value) : r.bound ? bounds_text(bounds) : std::string("unknown within the budget");
   j["proved"] = r.proved;
+  j["lower"] = bounds.lower;
+  j["upper"] = bounds.upper;
   j["best_move"] = r.best_move;
   j["move_proved"] = r.move_proved;
   j["best_moves"] = o.listed ? nlohmann::ordered_json(o.moves) : nlohmann::ordered_json(nullptr);

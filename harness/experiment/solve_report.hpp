@@ -56,7 +56,8 @@ struct SolveReport {
 
 // Throws std::invalid_argument for an unknown strategy or a bad option (the
 // message lists the choices), and std::runtime_error when the strategy
-// disagrees with the exact solution.  With `cancel`, the searches are the
+// disagrees with the exact solution (a bound, SearchResult::bound, when the
+// exact value lies outside it).  With `cancel`, the searches are the
 // cancellable ones (Strategy::search_cancellable): setting *cancel from
 // another thread ends the call with SearchCancelled.  An empty spec is the
 // board's default strategy.  With `distance`, the strategy runs in its
@@ -74,7 +75,9 @@ SolveReport solve_report(const Board& board, const Position& position, std::stri
 SolveReport unknown_report(const Board& board, const Position& position, std::string_view spec, bool distance);
 
 // The object `tictac solve --format json` prints: board, k, position,
-// strategy, value, value_text, best_move, best_moves, best_moves_source,
+// strategy, value (null unless exact), value_text, proved, lower and upper
+// (bounds on the value, X's point of view: value..value when proved, a
+// one-sided question's bound, -1..1 when nothing is known), best_move, best_moves, best_moves_source,
 // principal_variation, score, distance (null when not computed), every statistic (stat_fields.hpp), nodes_by_ply
 // and time_ns (null without timing).
 nlohmann::ordered_json solve_json(const SolveReport& r);

@@ -174,6 +174,13 @@ std::string format_moves(const Board& b, std::span<const int> cells) {
 
 std::string value_text(int value) { return value > 0 ? "X wins" : value < 0 ? "O wins" : "draw"; }
 
+std::string bounds_text(const ValueBounds& b) {
+  if (b.exact()) return value_text(b.lower);
+  if (b.lower == 0) return "X at least draws";
+  if (b.upper == 0) return "O at least draws";
+  return "unknown";
+}
+
 std::string format_position(const Board& b, const Position& p) {
   std::string s;
   for (int r = 0; r < b.rows(); ++r) {

@@ -21,6 +21,7 @@
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
+#include "algorithms/search/search_result.hpp"
 
 namespace tictac {
 
@@ -40,6 +41,9 @@ std::string format_position(const Board& b, const Position& p);
 
 // A game value (X's point of view) in words: "X wins", "O wins" or "draw".
 std::string value_text(int value);
+// Bounds on a game value (X's point of view) in words: value_text when exact,
+// "X at least draws" (0..1), "O at least draws" (-1..0), "unknown" (-1..1).
+std::string bounds_text(const ValueBounds& bounds);
 
 // Moves in Pons's notation to the position they reach.  Throws
 // std::invalid_argument naming the move (its number in the sequence, from 1,

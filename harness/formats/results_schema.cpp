@@ -75,6 +75,27 @@ std::optional<std::size_t> ResultSchema::option_index(const std::string& strateg
   return std::nullopt;
 }
 
+std::vector<std::string> ResultSchema::names_before_bounds() const {
+  std::vector<std::string> names = this->names();
+  const auto lower = static_cast<std::ptrdiff_t>(index(ResultColumn::lower));
+  static_assert(static_cast<int>(ResultColumn::upper) == static_cast<int>(ResultColumn::lower) + 1);
+  names.erase(names.begin() + lower, names.begin() + lower + 2);
+  return names;
+}
+
+std::vector<std::string> ResultSchema::with_bounds(std::vector<std::string> f) const {
+  if (f.size() + 2 != size())
+    throw std::invalid_argument("a row of " + std::to_string(f.size()) + " fields, not the " + std::to_string(size() - 2) +
+                                " of a file from before the lower and upper columns");
+  // The columns before lower have the same places in both layouts.
+  const std::string& value = f[index(ResultColumn::value)];
+  const bool total = f[index(ResultColumn::row_kind)] == "set_total";
+  const std::string lower = total ? "" : value.empty() ? "-1" : value, upper = total ? "" : value.empty() ? "1" : value;
+  const auto at = f.begin() + static_cast<std::ptrdiff_t>(index(ResultColumn::lower));
+  f.insert(at, {lower, upper});
+  return f;
+}
+
 ResultRow& ResultRow::put(std::size_t i, std::string text) {
   fields_[i] = std::move(text);
   return *this;

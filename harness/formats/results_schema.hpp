@@ -3,8 +3,9 @@
 // A file's columns are, in this order: the fixed columns of
 // TICTAC_RESULT_COLUMNS up to matches_exact, the statistics
 // (stat_fields.hpp: one column each, nodes first), the rest of the fixed
-// columns (time_ns to stratum: after the statistics, so that every older
-// column keeps its place), then one column per option of each strategy of
+// columns (time_ns to upper: after the statistics, each added at the end of
+// them, so that every older column keeps its place), then one column per
+// option of each strategy of
 // the run (OptionColumn).  A ResultRow is filled by column, in any order, and
 // ResultRow::write emits it in the file's order, refusing a row with a fixed
 // column or a statistic left unset: a forgotten or reordered field cannot
@@ -58,8 +59,8 @@ inline constexpr const char* fast = "search_fast (statistics compiled out, run o
   X(positions, "positions the row covers (1, or the size of the set)", config)                             \
   X(repetition, "which timing repetition, from 0", config)                                                 \
   X(value,                                                                                                             \
-    "the strategy's game value, X's point of view (+1, 0, -1); empty when its search ran out of its budget (status "   \
-    "unknown)",                                                                                                        \
+    "the strategy's game value, X's point of view (+1, 0, -1), when exact (lower = upper); empty when its search ran " \
+    "out of its budget (status unknown) or gave a bound only (a one-sided question: lower < upper)",                   \
     counting)                                                                                              \
   X(exact_value, "the exact game value, X's point of view", exact)                                         \
   X(distance,                                                                                                          \
@@ -69,13 +70,15 @@ inline constexpr const char* fast = "search_fast (statistics compiled out, run o
     "the strategy's chosen move as a cell index (row by row from 0); empty for a finished position",                   \
     counting)                                                                                              \
   X(status,                                                                                                            \
-    "agrees, disagrees (value or best_move differ from the reference), or unknown (the search ran out of its budget: " \
-    "no value to check, not a disagreement); set_total: disagrees if a position does, else unknown if one is, else "   \
-    "agrees",                                                                                                          \
+    "agrees, disagrees (value or best_move differ from the reference, or exact_value lies outside a bound), or "       \
+    "unknown (the search ran out of its budget: no value to check, not a disagreement); a bound (lower < upper, a "    \
+    "one-sided question) agrees when exact_value lies within lower..upper; set_total: disagrees if a position does, "  \
+    "else unknown if one is, else agrees",                                                                             \
     exact)                                                                                                 \
   X(matches_exact,                                                                                                     \
-    "true when value equals exact_value and best_move is an optimal move or none is claimed (a value proven by "       \
-    "strategy-stealing proves no move); false for status disagrees or unknown (set_total: every position agrees)",     \
+    "true when value equals exact_value (a bound: when exact_value lies within lower..upper) and best_move is an "     \
+    "optimal move or none is claimed (a value proven by strategy-stealing, and a bound, prove no move); false for "    \
+    "status disagrees or unknown (set_total: every position agrees)",                                                  \
     exact)                                                                                                 \
   STATISTICS                                                                                                           \
   X(time_ns,                                                                                                           \
@@ -94,7 +97,16 @@ inline constexpr const char* fast = "search_fast (statistics compiled out, run o
   X(stratum,                                                                                                           \
     "the position's stratum in a stratified set (a Pons stratum such as begin-easy, or a group such as \"ply 4 "       \
     "distance 7\"); empty for other sets and on set_total rows",                                                       \
-    config)
+    config)                                                                                                \
+  X(lower,                                                                                                             \
+    "a lower bound on the strategy's game value, X's point of view (-1, 0, +1): value when it is exact; a one-sided "  \
+    "question (best:question=win|notlose) may give a bound only; -1 when nothing is known (status unknown); empty on " \
+    "set_total rows.  Files from before this column have none: their value is exact where it is given",              \
+    counting)                                                                                              \
+  X(upper,                                                                                                             \
+    "an upper bound on the strategy's game value, X's point of view: value when it is exact (the value is exact only " \
+    "when lower = upper); +1 when nothing is known; empty on set_total rows",                                          \
+    counting)
 
 // A fixed column of results.csv (the statistics and the options are columns
 // too, named by StatColumn and OptionColumn).
@@ -143,6 +155,15 @@ class ResultSchema {
   std::size_t statistic_index(std::size_t i) const { return first_statistic_ + i; }
   // The option column of `strategy`'s option `key`; none when the run has no such column.
   std::optional<std::size_t> option_index(const std::string& strategy, const std::string& key) const;
+
+  // Files from before the lower and upper columns: the header of such a file
+  // with these option columns (this header without those two), and one of its
+  // rows (its fields) as this schema's row: lower = upper = value on a
+  // position row with a value (a value there is exact), -1 and +1 on one
+  // without (status unknown), empty on a set_total row.  `tictac merge` reads
+  // shards written before the columns so; `compare` reads by name.
+  std::vector<std::string> names_before_bounds() const;
+  std::vector<std::string> with_bounds(std::vector<std::string> old_fields) const;
 
  private:
   std::vector<OptionColumn> options_;

@@ -52,8 +52,9 @@ Timing timed_runs(Strategy& strategy, const Position& p, const TimingPolicy& pol
     t.runs_ns.push_back(ns);
     total += ns;
     t.proved = t.proved && r.proved;
-    if (t.runs_ns.size() > 1 && r.value != t.value) t.values_agree = false;
+    if (t.runs_ns.size() > 1 && (r.value != t.value || value_bounds(r) != t.bounds)) t.values_agree = false;
     t.value = r.value;
+    t.bounds = value_bounds(r);
   }
   return t;
 }
@@ -75,7 +76,7 @@ Timing time_search(Strategy& strategy, const Position& p, const TimingPolicy& po
   Timing t = timed_runs(strategy, p, policy, cancellable, cancel);
   t.cold_ns = cold_ns;
   t.proved = t.proved && cold.proved;
-  t.values_agree = t.values_agree && cold.value == t.value;
+  t.values_agree = t.values_agree && cold.value == t.value && value_bounds(cold) == t.bounds;
   return t;
 }
 

@@ -50,7 +50,8 @@ struct Timing {
   bool cancellable = false;           // the runs were search_fast_cancellable
   bool proved = true;                 // every run, the cold one included, gave a value
   int value = 0;                      // the last run's value
-  bool values_agree = true;           // every run gave the same value
+  ValueBounds bounds;                 // the last run's bounds (value_bounds: a one-sided question's)
+  bool values_agree = true;           // every run gave the same value and the same bounds
 
   // The median of the runs (of an even count, the upper middle one).
   std::int64_t median_ns() const;

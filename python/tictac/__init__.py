@@ -289,8 +289,15 @@ class Solution:
         board, k: the board's size (``"3x3"``) and k.
         position: the position searched, in normal text form.
         strategy: the strategy spec in normal form (every option present).
-        value: the game value from X's point of view: +1 X wins, 0 draw, -1 O wins.
-        value_text: ``"X wins"``, ``"draw"`` or ``"O wins"``.
+        value: the game value from X's point of view: +1 X wins, 0 draw, -1 O wins;
+            None when the search gave a bound only (``best:question=win`` or
+            ``notlose``) or ran out of its budget.
+        value_text: ``"X wins"``, ``"draw"`` or ``"O wins"``; for a bound
+            ``"X at least draws"`` or ``"O at least draws"``.
+        lower, upper: bounds on the value from X's point of view, ``lower <=
+            value <= upper``: both the value when it is exact (the value is
+            exact only when they are equal), the bound a one-sided question
+            learned, -1 and +1 when nothing is known.
         best_move: the strategy's move as a cell index; None when the game is over.
         best_move_name: its name as the CLI prints it (``"b2"``); None when the game is over.
         best_moves: every optimal move (cell indices), where the CLI lists
@@ -321,8 +328,10 @@ class Solution:
     k: int
     position: str
     strategy: str
-    value: int
+    value: Optional[int]
     value_text: str
+    lower: int
+    upper: int
     best_move: Optional[int]
     best_move_name: Optional[str]
     best_moves: Optional[list]
@@ -348,7 +357,7 @@ class Solution:
         return self.stats["nodes"]
 
 
-_SOLVE_FIELDS = ("board", "k", "position", "strategy", "value", "value_text", "best_move", "best_moves",
+_SOLVE_FIELDS = ("board", "k", "position", "strategy", "value", "value_text", "lower", "upper", "best_move", "best_moves",
                  "best_moves_source", "principal_variation", "score", "time_ns")
 
 
@@ -393,7 +402,7 @@ def solve(board: Board, position: PositionLike = None, strategy: Optional[str] =
     names = None if j["best_moves"] is None else [b.cell_name(c) for c in j["best_moves"]]
     return Solution(
         board=j["board"], k=j["k"], position=j["position"], strategy=j["strategy"], value=j["value"],
-        value_text=j["value_text"], best_move=best, best_move_name=None if best is None else b.cell_name(best),
+        value_text=j["value_text"], lower=j["lower"], upper=j["upper"], best_move=best, best_move_name=None if best is None else b.cell_name(best),
         best_moves=j["best_moves"], best_move_names=names, best_moves_source=j["best_moves_source"],
         principal_variation=j["principal_variation"], score=j["score"], distance=d, stats=stats,
         time_ns=j["time_ns"], timing=timing)

@@ -76,6 +76,37 @@ TEST_CASE("tictac solve finds that 3x3 is a draw and every first move draws", "[
   CHECK(j["principal_variation"].size() == 9);
 }
 
+TEST_CASE("tictac solve with a one-sided question prints the bound it learned, checked against the exact solution",
+          "[cli]") {
+  // 3x3 is a draw (ground-truth.md): "does X win?" no, "does X at least draw?" yes.
+  auto r = run_tictac("solve --strategy best:question=notlose --no-timing");
+  INFO(r.out << r.err);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("X at least draws (bounds: 0..1)"));
+  r = run_tictac("solve --strategy best:question=win --no-timing --format json");
+  CHECK(r.exit_code == 0);
+  json j = json::parse(r.out);
+  CHECK(j["value"].is_null());
+  CHECK(j["proved"] == false);
+  CHECK(j["lower"] == -1);
+  CHECK(j["upper"] == 0);
+  CHECK(j["value_text"] == "O at least draws");
+  CHECK(j["best_move"] == -1);
+  CHECK(j["best_moves"].size() == 9);  // from the exact solution, which the bound agrees with
+  // X a1, O b1, X b2, O to move: X wins (O must block c3, then X forks), and
+  // "does O at least draw?" answers no, exactly.
+  r = run_tictac("solve --position 'XO./.X./...' --strategy best:question=notlose --no-timing --format json");
+  CHECK(r.exit_code == 0);
+  j = json::parse(r.out);
+  CHECK(j["value"] == 1);
+  CHECK(j["lower"] == 1);
+  CHECK(j["upper"] == 1);
+  // An exact value from any other strategy is its own bounds.
+  j = json::parse(run_tictac("solve --strategy negamax --no-timing --format json").out);
+  CHECK(j["lower"] == 0);
+  CHECK(j["upper"] == 0);
+}
+
 TEST_CASE("tictac solve --no-timing reports the same search without a time", "[cli]") {
   const auto timed = run_tictac("solve --strategy memo:keys=canonical --format json");
   const auto untimed = run_tictac("solve --strategy memo:keys=canonical --format json --no-timing");

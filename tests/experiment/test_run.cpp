@@ -752,3 +752,60 @@ plies = [1]
   CHECK_THAT(r.out, Catch::Contains("10 position(s) unknown"));
   CHECK(r.err.empty());
 }
+
+TEST_CASE("rows of best's one-sided questions carry bounds that hold the exact value, and agree", "[run]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", R"([experiment]
+name = "questions"
+question = "q"
+boards = ["3x3k3"]
+repetitions = 1
+
+[[strategy]]
+name = "best"
+question = ["value", "win", "notlose"]
+
+[[position_set]]
+name = "opening"
+kind = "plies"
+plies = [1, 2]
+)");
+  const auto r = run_tictac("run exp.toml --out out", t.path);
+  INFO(r.out << r.err);
+  REQUIRE(r.exit_code == 0);
+  std::map<std::string, int> rows, bounds_only;
+  for (const auto& row : rows_of(read_file(t.path / "out/results.csv"))) {
+    if (row.at("row_kind") != "position") {
+      CHECK(row.at("lower").empty());
+      CHECK(row.at("upper").empty());
+      CHECK(row.at("status") == "agrees");
+      continue;
+    }
+    const std::string question = row.at("best.question");
+    ++rows[question];
+    INFO(question << " " << row.at("position"));
+    const int lower = std::stoi(row.at("lower")), upper = std::stoi(row.at("upper"));
+    const int exact = std::stoi(row.at("exact_value"));
+    CHECK(row.at("status") == "agrees");
+    CHECK(row.at("matches_exact") == "true");
+    CHECK((lower <= exact && exact <= upper));
+    // The value is given exactly when the bounds are one value.
+    CHECK(row.at("value") == (lower == upper ? std::to_string(lower) : std::string()));
+    if (lower != upper) {
+      ++bounds_only[question];
+      CHECK(row.at("best_move").empty());
+    }
+    // The question asked is decided, from the side to move's view (X after
+    // an even ply): win, "is the value +1?"; notlose, "is it at least 0?".
+    const int sign = std::stoi(row.at("ply")) % 2 == 0 ? 1 : -1;
+    const int lo = sign > 0 ? lower : -upper, hi = sign > 0 ? upper : -lower;
+    if (question == "value") CHECK(lower == upper);
+    if (question == "win") CHECK((lo == 1 || hi <= 0));
+    if (question == "notlose") CHECK((lo >= 0 || hi == -1));
+  }
+  CHECK(rows == std::map<std::string, int>{{"value", 81}, {"win", 81}, {"notlose", 81}});
+  // Neither question settles every position of the opening exactly (most are draws).
+  CHECK(bounds_only["value"] == 0);
+  CHECK(bounds_only["win"] > 0);
+  CHECK(bounds_only["notlose"] > 0);
+}

@@ -151,6 +151,37 @@ TEST_CASE("three shards merged equal the unsharded run apart from time", "[shard
   CHECK(run_tictac("compare whole/results.csv merged/results.csv", t.path).exit_code == 0);
 }
 
+TEST_CASE("shards written before the lower and upper columns merge, their rows bounded by their values", "[shard]") {
+  TempDir t;
+  write_file(t.path / "exp.toml", kConfig);
+  REQUIRE(run_tictac("run exp.toml --out whole", t.path).exit_code == 0);
+  for (int i = 0; i < 2; ++i) {
+    REQUIRE(run_tictac(shard_run(i, 2), t.path).exit_code == 0);
+    // The shard as a tictac from before the two columns wrote it.
+    const auto csv = t.path / ("s" + std::to_string(i)) / "results.csv";
+    write_file(csv, tictac::test::without_columns(read_file(csv), {"lower", "upper"}));
+  }
+  const auto r = run_tictac("merge s0 s1 --out merged", t.path);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  // The merge writes today's columns, lower = upper = value on position
+  // rows (every row here has a value) and empty on set totals: the
+  // unsharded run's rows, apart from time.
+  const std::string merged = read_file(t.path / "merged/results.csv");
+  CHECK(merged.substr(0, merged.find('\n')).find(",stratum,lower,upper,") != std::string::npos);
+  CHECK(without_time(merged) == without_time(read_file(t.path / "whole/results.csv")));
+  // A damaged old row (a field short) is refused, naming the file.
+  const auto csv = t.path / "s1/results.csv";
+  std::string text = read_file(csv);
+  const std::size_t second_line = text.find('\n') + 1;
+  text.erase(text.find(',', second_line), 1);
+  write_file(csv, text);
+  const auto bad = run_tictac("merge s0 s1 --out merged2", t.path);
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("s1"));
+  CHECK(!std::filesystem::exists(t.path / "merged2"));
+}
+
 TEST_CASE("merge refuses shards from different configs, and writes nothing", "[shard]") {
   TempDir t;
   write_file(t.path / "a.toml", kConfig);

@@ -116,3 +116,20 @@ TEST_CASE("a results file from before the gravity column compares as boards with
   CHECK(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::Contains("node counts: all 20 matched rows identical"));
 }
+
+TEST_CASE("a results file from before the lower and upper columns compares with a fresh run", "[compare]") {
+  TempDir t;
+  std::ofstream(t.path / "exp.toml") << kConfig;
+  REQUIRE(run_tictac("run exp.toml --out a", t.path).exit_code == 0);
+  const std::string fresh = read_file(t.path / "a/results.csv");
+  REQUIRE(fresh.substr(0, fresh.find('\n')).find(",stratum,lower,upper,") != std::string::npos);
+  const std::string old = tictac::test::without_columns(fresh, {"lower", "upper"});
+  REQUIRE(old.substr(0, old.find('\n')).find(",lower") == std::string::npos);
+  std::ofstream(t.path / "old.csv") << old;
+  for (const char* args : {"compare old.csv a/results.csv", "compare a/results.csv old.csv"}) {
+    const auto r = run_tictac(args, t.path);
+    INFO(args << "\n" << r.out << r.err);
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("node counts: all 20 matched rows identical"));
+  }
+}

@@ -56,6 +56,16 @@ def test_the_best_move_comes_with_its_name_and_every_optimal_move(board):
     assert (over.best_move, over.best_moves, over.distance) == (None, [], None)
 
 
+def test_a_one_sided_question_gives_bounds_and_no_value(board):
+    # 3x3 is a draw (ground-truth.md): X does not win, and X at least draws.
+    win = tictac.solve(board, strategy="best:question=win")
+    assert (win.value, win.lower, win.upper, win.value_text) == (None, -1, 0, "O at least draws")
+    notlose = tictac.solve(board, strategy="best:question=notlose")
+    assert (notlose.value, notlose.lower, notlose.upper, notlose.value_text) == (None, 0, 1, "X at least draws")
+    exact = tictac.solve(board, strategy="best")
+    assert (exact.value, exact.lower, exact.upper) == (0, 0, 0)
+
+
 def test_an_unknown_strategy_raises_value_error_listing_the_choices(board, cli):
     with pytest.raises(ValueError) as e:
         tictac.solve(board, strategy="alphabet")

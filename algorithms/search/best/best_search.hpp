@@ -15,6 +15,19 @@
 //   window=null|full   null: the root is searched with null windows on the three
 //                      values (first "is it a win?", then, if not, "is it at
 //                      least a draw?"); full: one search with the window (-1, +1).
+//   question=value|win|notlose
+//                      value: the game value (the window option above).  win:
+//                      one null-window search (0, 1) of the root, "does the side
+//                      to move win?"; notlose: one null-window search (-1, 0),
+//                      "does it at least draw?".  No second window: the answer
+//                      is exact when it is "yes, it wins" or "no, it loses",
+//                      else a bound (SearchResult::bound: "it does not win",
+//                      the value at most 0 for the side to move; "it does not
+//                      lose", at least 0), with no value and no move.  Asked at
+//                      the root only, so a field of the options, not a feature
+//                      of the instantiation; not with window=full or
+//                      distance=on (std::logic_error: the registry refuses
+//                      them first).
 //   tt=canonical|exact|none
 //                      the transposition table of bounds (algorithms/tables/bound_table.hpp),
 //                      keyed by the canonical form under the board's symmetries,
@@ -73,7 +86,8 @@
 // Conventions that decide the node count:
 //   - A node is one call of the search function for a position, as defined in
 //     statistics.hpp: stats.node() is its first statement.  With window=null
-//     the root is entered once per null-window search (once or twice).
+//     the root is entered once per null-window search (once or twice; once
+//     with question=win or notlose).
 //   - Scores are -1, 0, +1 from the side to move's view.  The search is
 //     fail-soft: a result at or below alpha is an upper bound on the value, a
 //     result at or above beta a lower bound, in between the exact value.
@@ -150,6 +164,7 @@ struct BestOptions {
   enum class Window : std::uint8_t { null, full };
   enum class Table : std::uint8_t { canonical, exact, none };
   enum class Order : std::uint8_t { eval, index };
+  enum class Question : std::uint8_t { value, win, notlose };
 
   bool wins = true;
   bool threats = true;
@@ -161,6 +176,7 @@ struct BestOptions {
   bool history = true;
   bool pairing = false;
   bool distance = false;
+  Question question = Question::value;
 
   friend bool operator==(const BestOptions&, const BestOptions&) = default;
 };
@@ -305,6 +321,8 @@ class BestSearch {
     }
     if (F.fixed && (fixed_features(options) != F || options.distance))
       throw std::logic_error("BestSearch: the options do not have the instantiation's features");
+    if (options.question != Options::Question::value && (options.distance || options.window == Options::Window::full))
+      throw std::logic_error("BestSearch: a one-sided question is one null window, without distance");
   }
 
   const Options& options() const { return opt_; }
@@ -331,6 +349,7 @@ class BestSearch {
       history_ = {};
       std::copy(windows_.begin(), windows_.end(), live_.begin());
       live_count_[0] = static_cast<int>(windows_.size());
+      if (opt_.question != Options::Question::value) return one_sided(mover, stats);
       if (opt_.window == Options::Window::full) {
         score = visit<false>(-1, 1, -1, 0, mover);
       } else {
@@ -366,6 +385,38 @@ class BestSearch {
   }
 
  private:
+  // question=win|notlose, at an unfinished root set up by search(): its one
+  // null window.  "Yes, it wins" and "no, it does not draw" are exact (+1,
+  // -1 for the mover, with the move found); the other answers are a bound.
+  SearchResult one_sided(Side mover, Stats& stats) {
+    SearchResult r;
+    const int sign = mover == Side::X ? 1 : -1;
+    const bool win = opt_.question == Options::Question::win;
+    // The answer as bounds on the mover's score.
+    int lower, upper;
+    if (win) {
+      lower = visit<false>(0, 1, -1, 0, mover) >= 1 ? 1 : -1;
+      upper = lower == 1 ? 1 : 0;
+    } else {
+      upper = visit<false>(-1, 0, -1, 0, mover) >= 0 ? 1 : -1;
+      lower = upper == 1 ? 0 : -1;
+    }
+    if (lower == upper) {
+      r.score = lower;
+      r.value = lower * sign;
+      r.best_move = root_move_;
+    } else {
+      r.proved = r.move_proved = false;
+      r.best_move = -1;
+      r.bound = sign > 0 ? ValueBounds{lower, upper} : ValueBounds{-upper, -lower};
+    }
+    if constexpr (requires { stats.s; }) {
+      report_tables(stats);
+      r.stats = stats.result();
+    }
+    return r;
+  }
+
   // The switches: constants of a fixed instantiation, the options otherwise.
   bool wins() const { return F.fixed ? F.wins : opt_.wins; }
   bool threats() const { return F.fixed ? F.threats : opt_.threats; }

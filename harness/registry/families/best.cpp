@@ -2,6 +2,8 @@
 // the strategy table, its options and its factory.
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include "algorithms/search/best/best_search.hpp"
 #include "algorithms/search/policy.hpp"
@@ -22,6 +24,7 @@ const OptionTable<BestSettings>& best_options() {
   using W = BestOptions::Window;
   using T = BestOptions::Table;
   using O = BestOptions::Order;
+  using Q = BestOptions::Question;
   static const OptionTable<BestSettings> t =
       OptionTable<BestSettings>()
           .on_off("wins", true, &BestOptions::wins, "immediate wins first, and forced blocks of the opponent's immediate win")
@@ -29,7 +32,14 @@ const OptionTable<BestSettings>& best_options() {
                   "an opponent with two immediate winning threats wins: no further search (with gravity and wins=on, "
                   "also: no move just below an opponent's hole, which would open it)")
           .choice<W>("window", "null", {{"null", W::null}, {"full", W::full}}, &BestOptions::window,
-                     "null-window searches on the three values, or one full-window search")
+                     "null-window searches on the three values, or one full-window search (question=value only)")
+          .choice<Q>("question", "value", {{"value", Q::value}, {"win", Q::win}, {"notlose", Q::notlose}},
+                     &BestOptions::question,
+                     "what the search answers: value, the game value; win, \"does the side to move win?\", or notlose, "
+                     "\"does it at least draw?\", each one null-window search of the root whose answer is exact (a win, "
+                     "a loss) or a bound (lower..upper, X's view: no value and no move); not with window=full or "
+                     "distance=on")
+          .hidden_at_default()
           .choice<T>("tt", "canonical", {{"canonical", T::canonical}, {"exact", T::exact}, {"none", T::none}},
                      &BestOptions::tt, "table holding both bounds, keyed by canonical form or position")
           .number("tt_bits", 0, 28, &BestOptions::tt_bits, "table size as a power of two, 1 to 28 (0: sized to the board)")
@@ -71,6 +81,11 @@ StrategyEntry best() {
            "as without gravity"},
           with_options(best_options(), [](const Board& board, const BestSettings& s, StrategyIdentity id) {
             const BestOptions& b = s;
+            if (b.question != BestOptions::Question::value && (b.distance || b.window == BestOptions::Window::full))
+              throw std::invalid_argument(std::string("strategy best: question=") +
+                                          (b.question == BestOptions::Question::win ? "win" : "notlose") +
+                                          " is one null-window search with no distance: it cannot take " +
+                                          (b.distance ? "distance=on" : "window=full"));
             return dispatch<kBestFeatures>(features_of(b, board), [&]<BestFeatures F>() -> std::unique_ptr<Strategy> {
               auto strategy = std::make_unique<ErasedStrategy<BestSearchWith<F>::template Search, BestOptions>>(
                   std::move(id), board, nullptr, b);

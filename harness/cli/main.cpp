@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   tictac::cli::add_analyze(app);
   tictac::cli::add_compare(app);
   tictac::cli::add_dag(app);
+  tictac::cli::add_match(app);
   tictac::cli::add_merge(app);
   tictac::cli::add_play(app);
   tictac::cli::add_prove(app);

@@ -54,6 +54,7 @@ __all__ = [
     "analyze",
     "positions",
     "run",
+    "match",
 ]
 
 
@@ -534,6 +535,66 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
     if message is not None:
         raise DisagreementError(message, results, metadata)
     return RunResult(results, metadata)
+
+
+def match(board: Board, players: Sequence[str], openings: str = "empty", *, repeat: int = 1, seed: int = 1,
+          gauntlet: bool = False, plies: Optional[Sequence[int]] = None, per_ply: Optional[int] = None,
+          per_group: Optional[int] = None, per_stratum: Optional[int] = None, openings_seed: Optional[int] = None,
+          max_positions: Optional[int] = None, max_games: Optional[int] = None,
+          positions: Optional[Sequence[PositionLike]] = None, file: Optional[Union[str, os.PathLike]] = None,
+          first: Optional[int] = None, budget: Optional[float] = None):
+    """A match between players on ``board``, as ``tictac match`` plays it: a
+    pandas DataFrame of the games (the columns of games.csv, one row per
+    game), with ``frame.attrs["moves"]`` (moves.csv: every move, graded by
+    the exact solution on boards of at most 16 cells), ``frame.attrs["summary"]``
+    (summary.csv: one row per pairing, the first player's wins, draws and
+    losses, its score with 95% intervals over colour pairs and over games, the
+    logistic Elo difference with its interval, one-sided at a score of 0 or 1)
+    and ``frame.attrs["metadata"]`` (metadata.json as a dict; its "columns"
+    describes every column).
+
+    ``players`` are player specs (``tictac strategies`` lists them under
+    Players), at least two; every two of them play (a round robin), or with
+    ``gauntlet`` the first against each of the others.  Each pairing plays,
+    from each opening and ``repeat`` times, a colour pair: two games, the
+    pairing's first player X in the first and O in the second.  The openings
+    are a position set of ``openings``' kind with its keys, as
+    :func:`positions` takes them (``openings_seed`` is the set's ``seed``);
+    ``"empty"``, the default, is the empty board alone.  Players with a seed
+    option play each game with a seed derived from ``seed`` and the game's
+    number (the x_seed and o_seed columns): the same call gives the same games.
+
+    Raises ValueError for fewer than two players, an unknown player or
+    option, a player that cannot play on the board, a bad opening set, or a
+    finished opening.
+    """
+    b = _board(board)
+    given = {"plies": None if plies is None else [int(p) for p in plies], "per_ply": per_ply, "per_group": per_group,
+             "per_stratum": per_stratum, "seed": openings_seed, "max_positions": max_positions,
+             "max_games": max_games, "positions": None if positions is None else [b._stones(p) for p in positions],
+             "file": None if file is None else os.fspath(file), "first": first, "budget": budget}
+    keys = {k: v for k, v in given.items() if v is not None}
+    command = (f"tictac.match({b!r}, {list(players)!r}, {openings!r}, repeat={repeat}, seed={seed}"
+               + (", gauntlet=True" if gauntlet else "") + "".join(f", {k}={v!r}" for k, v in keys.items()) + ")")
+    games, moves, summary, metadata = _core.match(b._board, [str(p) for p in players], openings, keys, int(repeat),
+                                                  int(seed), bool(gauntlet), command)
+    import io
+
+    import pandas as pd
+
+    def read(text: str):
+        # Seeds are 64-bit: read as text, then as Python ints (a float would round them).
+        frame = pd.read_csv(io.StringIO(text), dtype={"x_seed": str, "o_seed": str})
+        for column in ("x_seed", "o_seed"):
+            if column in frame:
+                frame[column] = [int(v) if isinstance(v, str) else None for v in frame[column]]
+        return frame
+
+    result = read(games)
+    result.attrs["moves"] = read(moves)
+    result.attrs["summary"] = read(summary)
+    result.attrs["metadata"] = json.loads(metadata)
+    return result
 
 
 def _board(board: Any) -> Board:

@@ -208,6 +208,51 @@ RunSummary run_of(const ExperimentConfig& config, const RunOptions& ro) {
 
 }  // namespace
 
+// ---- tictac.match (issue 32): a match as the CSV text of its files -------
+// (match.hpp, match_files.hpp), so that Python reads the columns `tictac
+// match` writes.  Its own includes here, to keep the block whole.
+}  // namespace tictac
+#include <sstream>
+
+#include "harness/experiment/match.hpp"
+#include "harness/experiment/match_files.hpp"
+#include "harness/formats/metadata.hpp"
+namespace tictac {
+
+namespace {
+
+// (games.csv, moves.csv, summary.csv, metadata.json) as text.
+py::tuple match_texts(const Board& b, const std::vector<std::string>& players, const std::string& openings,
+                      const py::dict& keys, std::size_t repeat, std::uint64_t seed, bool gauntlet,
+                      const std::string& command) {
+  MatchSpec spec;
+  spec.board = b;
+  spec.players = players;
+  spec.openings = spec_of(openings, keys);
+  spec.repeat = repeat;
+  spec.seed = seed;
+  spec.gauntlet = gauntlet;
+  const std::string started = utc_now_iso8601();
+  const MatchResult r = interruptible([&](const std::atomic<bool>& cancel) {
+    MatchOptions o;
+    o.interrupt = &cancel;
+    return run_match(spec, o);
+  });
+  std::ostringstream games, moves, summary;
+  write_match_games(games, r);
+  write_match_moves(moves, r);
+  write_match_summary(summary, r);
+  return py::make_tuple(games.str(), moves.str(), summary.str(), match_metadata(r, command, started).dump());
+}
+
+}  // namespace
+
+void bind_match(py::module_& m) {
+  m.def("match", &match_texts, "board"_a, "players"_a, "openings"_a, "keys"_a, "repeat"_a, "seed"_a, "gauntlet"_a,
+        "command"_a);
+}
+// ---- end of tictac.match --------------------------------------------------
+
 }  // namespace tictac
 
 PYBIND11_MODULE(_core, m) {
@@ -325,4 +370,6 @@ PYBIND11_MODULE(_core, m) {
         });
       },
       "config"_a, "is_text"_a, "out"_a, "jobs"_a, "command"_a, "force"_a);
+
+  bind_match(m);  // tictac.match (its block above)
 }

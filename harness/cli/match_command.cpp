@@ -136,7 +136,7 @@ class MatchProgress {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now(), last_{};
 };
 
-// Sign and two decimals, or "-" for none.
+// Signed, one decimal, or "-" for none.
 std::string elo_text(const std::optional<double>& e) { return e ? fmt::format("{:+.1f}", *e) : "-"; }
 
 void print_summary(const MatchResult& r, const std::vector<std::filesystem::path>& files) {

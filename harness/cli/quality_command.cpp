@@ -143,11 +143,12 @@ void print_summary(const QualityResult& r) {
   }
 }
 
-void run(const QualityCli& o) {
+void run_quality(const QualityCli& o) {
   const auto started = std::chrono::steady_clock::now();
   const std::string started_utc = utc_now_iso8601();
   const Board board = o.board.parse_board();
   check_quality_board(board);  // before a set is made for it
+  if (!o.out.empty()) check_quality_folder(o.out, o.force);  // before the moves are graded
   std::string kind;
   const PositionSetSpec spec = set_spec(o, kind);
   const bool quiet = o.quiet;
@@ -235,7 +236,7 @@ void add_quality(CLI::App& app) {
     o->seeds_chosen = cmd->count("--seed") + cmd->count("--repeat") > 0;
     for (std::string_view key : kSetKeys)
       if (cmd->count(quality_flag(key)) > 0) o->given.emplace_back(key);
-    run(*o);
+    run_quality(*o);
   });
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -26,8 +27,6 @@
 namespace tictac {
 
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 bool has_seed_option(const std::string& name) {
   for (const StrategyInfo& info : player_catalog())
@@ -97,15 +96,13 @@ struct TotalRow {
 };
 
 template <class Row>
-struct Column {
+struct QualityCsvColumn {
   QualityColumn about;
   std::function<std::string(const Row&)> text;
 };
 
-std::string fixed(double v) { return csv_text(v); }
-
-const std::vector<Column<MoveRow>>& move_columns() {
-  static const std::vector<Column<MoveRow>> c = {
+const std::vector<QualityCsvColumn<MoveRow>>& move_columns() {
+  static const std::vector<QualityCsvColumn<MoveRow>> c = {
       {{"player", "the player's spec in normal form (every option), its seed left out for a seeded player (seed)"},
        [](const MoveRow& x) { return x.p().label; }},
       {{"seed", "the seed of this repetition for a seeded player (random, perfect, mcts); empty for another"},
@@ -144,8 +141,8 @@ const std::vector<Column<MoveRow>>& move_columns() {
   return c;
 }
 
-const std::vector<Column<TotalRow>>& total_columns() {
-  static const std::vector<Column<TotalRow>> c = {
+const std::vector<QualityCsvColumn<TotalRow>>& total_columns() {
+  static const std::vector<QualityCsvColumn<TotalRow>> c = {
       {{"player", "the player's spec as in moves.csv"}, [](const TotalRow& x) { return x.r.players[x.t.player].label; }},
       {{"breakdown", "the grouping: all (the whole set), ply, or stratum (sets with strata)"},
        [](const TotalRow& x) { return x.t.breakdown; }},
@@ -157,24 +154,24 @@ const std::vector<Column<TotalRow>>& total_columns() {
       {{"moves", "graded moves: positions x repetitions"},
        [](const TotalRow& x) { return csv_text(static_cast<std::uint64_t>(x.t.moves)); }},
       {{"optimal_rate", "moves that keep the value: the mean over positions of each position's share"},
-       [](const TotalRow& x) { return fixed(x.t.optimal_rate); }},
-      {{"optimal_rate_low", "its 95% interval, low end (rate_interval)"}, [](const TotalRow& x) { return fixed(x.t.optimal_interval.low); }},
-      {{"optimal_rate_high", "its 95% interval, high end"}, [](const TotalRow& x) { return fixed(x.t.optimal_interval.high); }},
+       [](const TotalRow& x) { return csv_text(x.t.optimal_rate); }},
+      {{"optimal_rate_low", "its 95% interval, low end (rate_interval)"}, [](const TotalRow& x) { return csv_text(x.t.optimal_interval.low); }},
+      {{"optimal_rate_high", "its 95% interval, high end"}, [](const TotalRow& x) { return csv_text(x.t.optimal_interval.high); }},
       {{"best_distance_rate", "moves that keep the value and the best distance"},
-       [](const TotalRow& x) { return fixed(x.t.best_distance_rate); }},
+       [](const TotalRow& x) { return csv_text(x.t.best_distance_rate); }},
       {{"best_distance_rate_low", "its 95% interval, low end (rate_interval)"},
-       [](const TotalRow& x) { return fixed(x.t.best_distance_interval.low); }},
+       [](const TotalRow& x) { return csv_text(x.t.best_distance_interval.low); }},
       {{"best_distance_rate_high", "its 95% interval, high end"},
-       [](const TotalRow& x) { return fixed(x.t.best_distance_interval.high); }},
-      {{"mean_value_loss", "the mean value loss (0, 1 or 2 a move)"}, [](const TotalRow& x) { return fixed(x.t.mean_value_loss); }},
+       [](const TotalRow& x) { return csv_text(x.t.best_distance_interval.high); }},
+      {{"mean_value_loss", "the mean value loss (0, 1 or 2 a move)"}, [](const TotalRow& x) { return csv_text(x.t.mean_value_loss); }},
       {{"mean_value_loss_low", "its 95% interval, low end: always a percentile bootstrap over positions"},
-       [](const TotalRow& x) { return fixed(x.t.value_loss_interval.low); }},
-      {{"mean_value_loss_high", "its 95% interval, high end"}, [](const TotalRow& x) { return fixed(x.t.value_loss_interval.high); }},
-      {{"value_loss_2_rate", "moves that throw a win to a loss"}, [](const TotalRow& x) { return fixed(x.t.value_loss_2_rate); }},
+       [](const TotalRow& x) { return csv_text(x.t.value_loss_interval.low); }},
+      {{"mean_value_loss_high", "its 95% interval, high end"}, [](const TotalRow& x) { return csv_text(x.t.value_loss_interval.high); }},
+      {{"value_loss_2_rate", "moves that throw a win to a loss"}, [](const TotalRow& x) { return csv_text(x.t.value_loss_2_rate); }},
       {{"value_loss_2_rate_low", "its 95% interval, low end (rate_interval)"},
-       [](const TotalRow& x) { return fixed(x.t.value_loss_2_interval.low); }},
+       [](const TotalRow& x) { return csv_text(x.t.value_loss_2_interval.low); }},
       {{"value_loss_2_rate_high", "its 95% interval, high end"},
-       [](const TotalRow& x) { return fixed(x.t.value_loss_2_interval.high); }},
+       [](const TotalRow& x) { return csv_text(x.t.value_loss_2_interval.high); }},
       {{"rate_interval", "the rates' interval: wilson (each position graded once: Wilson's score interval) or bootstrap "
                          "(repetitions: a percentile bootstrap over positions of their means)"},
        [](const TotalRow& x) { return x.t.rate_interval; }},
@@ -183,14 +180,14 @@ const std::vector<Column<TotalRow>>& total_columns() {
 }
 
 template <class Row>
-std::vector<QualityColumn> about(const std::vector<Column<Row>>& columns) {
+std::vector<QualityColumn> column_docs(const std::vector<QualityCsvColumn<Row>>& columns) {
   std::vector<QualityColumn> a;
   for (const auto& c : columns) a.push_back(c.about);
   return a;
 }
 
 template <class Row>
-std::vector<std::string> header(const std::vector<Column<Row>>& columns) {
+std::vector<std::string> quality_header(const std::vector<QualityCsvColumn<Row>>& columns) {
   std::vector<std::string> names;
   for (const auto& c : columns) names.emplace_back(c.about.name);
   return board_header(names);
@@ -316,7 +313,10 @@ std::vector<QualityTotal> quality_totals(const QualityResult& r, std::uint64_t s
     by_ply[r.positions[i].ply].push_back(i);
     if (r.strata[i].empty()) continue;
     auto it = std::find_if(by_stratum.begin(), by_stratum.end(), [&](const auto& s) { return s.first == r.strata[i]; });
-    if (it == by_stratum.end()) it = by_stratum.insert(by_stratum.end(), {r.strata[i], {}});
+    if (it == by_stratum.end()) {
+      by_stratum.emplace_back(r.strata[i], std::vector<std::size_t>{});
+      it = std::prev(by_stratum.end());
+    }
     it->second.push_back(i);
   }
   for (std::size_t pi = 0; pi < r.players.size(); ++pi) {
@@ -340,17 +340,17 @@ std::vector<QualityTotal> quality_totals(const QualityResult& r, std::uint64_t s
 }
 
 const std::vector<QualityColumn>& quality_move_columns() {
-  static const std::vector<QualityColumn> c = about(move_columns());
+  static const std::vector<QualityColumn> c = column_docs(move_columns());
   return c;
 }
 
 const std::vector<QualityColumn>& quality_total_columns() {
-  static const std::vector<QualityColumn> c = about(total_columns());
+  static const std::vector<QualityColumn> c = column_docs(total_columns());
   return c;
 }
 
 void write_quality_moves(std::ostream& out, const QualityResult& r) {
-  CsvWriter csv(out, header(move_columns()));
+  CsvWriter csv(out, quality_header(move_columns()));
   for (const GradedMove& m : r.moves) {
     write_board_fields(csv, r.board);
     const MoveRow row{r, m};
@@ -360,7 +360,7 @@ void write_quality_moves(std::ostream& out, const QualityResult& r) {
 }
 
 void write_quality_totals(std::ostream& out, const QualityResult& r) {
-  CsvWriter csv(out, header(total_columns()));
+  CsvWriter csv(out, quality_header(total_columns()));
   for (const QualityTotal& t : r.totals) {
     write_board_fields(csv, r.board);
     const TotalRow row{r, t};
@@ -369,14 +369,15 @@ void write_quality_totals(std::ostream& out, const QualityResult& r) {
   }
 }
 
-Json quality_metadata(const QualityResult& r, const QualityDescription& d) {
-  Json m;
+nlohmann::ordered_json quality_metadata(const QualityResult& r, const QualityDescription& d) {
+  using J = nlohmann::ordered_json;
+  J m;
   m["tictac_version"] = TICTAC_VERSION;
   m["measurement"] = "move quality";
   m["command"] = d.command_line;
   const BuildInfo build = build_info();
-  const Json commit = build.commit.empty() ? Json(nullptr) : Json(build.commit);
-  const Json dirty = build.commit.empty() ? Json(nullptr) : Json(build.dirty);
+  const J commit = build.commit.empty() ? J(nullptr) : J(build.commit);
+  const J dirty = build.commit.empty() ? J(nullptr) : J(build.dirty);
   m["git"] = {{"commit", commit}, {"dirty", dirty}};
   m["tictac_build"] = {{"commit", commit}, {"dirty", dirty}, {"system", build.system}, {"build_type", build.type},
                        {"compiler", build.compiler}};
@@ -388,9 +389,9 @@ Json quality_metadata(const QualityResult& r, const QualityDescription& d) {
   m["board"] = board_json(r.board);
   bool stratified = std::any_of(r.strata.begin(), r.strata.end(), [](const std::string& s) { return !s.empty(); });
   m["position_set"] = {{"kind", d.set_kind}, {"positions", r.positions.size()}, {"strata", stratified}, {"notes", r.notes}};
-  Json players = Json::array();
+  J players = J::array();
   for (const QualityPlayer& p : r.players)
-    players.push_back({{"player", p.label}, {"seeded", p.seeded}, {"repetitions", p.repetitions()}, {"seeds", p.seeds}});
+    players.push_back(J{{"player", p.label}, {"seeded", p.seeded}, {"repetitions", p.repetitions()}, {"seeds", p.seeds}});
   m["players"] = players;
   m["repeat"] = d.options.repeat;
   m["seed"] = d.options.seed;
@@ -406,9 +407,9 @@ Json quality_metadata(const QualityResult& r, const QualityDescription& d) {
                      {"method", "positions drawn with replacement from SplitMix64 seeded by `seed`; the 2.5% and 97.5% "
                                 "quantiles of the resampled means, interpolated linearly (numpy's default)"}}}};
   m["rows"] = {{"moves.csv", r.moves.size()}, {"totals.csv", r.totals.size()}};
-  Json columns = Json::object();
+  J columns = J::object();
   for (const auto& [file, list] : {std::pair{"moves.csv", &quality_move_columns()}, std::pair{"totals.csv", &quality_total_columns()}}) {
-    Json cols = Json::object();
+    J cols = J::object();
     cols["board"] = "the board's size, RxC";
     cols["k"] = "stones in a row that win";
     cols["gravity"] = "whether stones fall (true) or take any empty cell (false)";
@@ -420,13 +421,24 @@ Json quality_metadata(const QualityResult& r, const QualityDescription& d) {
   return m;
 }
 
-void write_quality_files(const std::filesystem::path& dir, const QualityResult& r, const Json& metadata, bool force) {
-  static const char* const kFiles[] = {"moves.csv", "totals.csv", "metadata.json"};
+namespace {
+const char* const kQualityFiles[] = {"moves.csv", "totals.csv", "metadata.json"};
+}  // namespace
+
+void check_quality_folder(const std::filesystem::path& dir, bool force) {
   if (!force)
-    for (const char* f : kFiles)
+    for (const char* f : kQualityFiles)
       if (std::filesystem::exists(dir / f))
-        throw std::invalid_argument("'" + dir.string() + "' holds another run's " + f +
+        throw std::invalid_argument("'" + dir.string() + "' holds another quality run's " + f +
                                     ": give --force to replace it, or another --out");
+  auto p = std::filesystem::absolute(dir);
+  while (!std::filesystem::exists(p) && p != p.parent_path()) p = p.parent_path();
+  if (!std::filesystem::is_directory(p))
+    throw std::invalid_argument("cannot create output folder '" + dir.string() + "': '" + p.string() + "' is not a folder");
+}
+
+void write_quality_files(const std::filesystem::path& dir, const QualityResult& r, const nlohmann::ordered_json& metadata, bool force) {
+  check_quality_folder(dir, force);
   // Folders made here are removed again unless every file is in place.
   std::vector<std::filesystem::path> made;
   for (auto p = dir; !p.empty() && !std::filesystem::exists(p); p = p.parent_path()) {
@@ -447,7 +459,7 @@ void write_quality_files(const std::filesystem::path& dir, const QualityResult& 
     }
   } cleanup{made, done};
   {
-    AtomicFile moves(dir / kFiles[0]), totals(dir / kFiles[1]), meta(dir / kFiles[2]);
+    AtomicFile moves(dir / kQualityFiles[0]), totals(dir / kQualityFiles[1]), meta(dir / kQualityFiles[2]);
     write_quality_moves(moves.stream(), r);
     write_quality_totals(totals.stream(), r);
     meta.stream() << metadata.dump(2) << "\n";

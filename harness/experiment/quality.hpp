@@ -143,10 +143,15 @@ struct QualityDescription {
 };
 nlohmann::ordered_json quality_metadata(const QualityResult& r, const QualityDescription& d);
 
+// Whether `dir` can take a quality run's files, checked before the moves
+// are graded: std::invalid_argument when it holds another quality run's
+// files (unless `force`) or cannot be made (a file stands in its path).
+void check_quality_folder(const std::filesystem::path& dir, bool force);
+
 // Writes moves.csv, totals.csv and metadata.json into `dir` (made if
 // missing), all or nothing: each is written beside its target and the three
-// are renamed into place once all are written.  Refuses (std::invalid_argument)
-// a folder that holds another quality run's files unless `force`.
+// are renamed into place once all are written; a folder made for them is
+// removed again on a failure.  check_quality_folder's refusals first.
 void write_quality_files(const std::filesystem::path& dir, const QualityResult& r, const nlohmann::ordered_json& metadata,
                          bool force);
 

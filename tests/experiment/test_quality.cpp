@@ -102,7 +102,7 @@ TEST_CASE("the random player's optimal-move rate on 3x3 agrees with its exact ex
   CHECK(once.rate_interval == "wilson");
   CHECK(once.optimal_interval.low <= expected);
   CHECK(expected <= once.optimal_interval.high);
-  CHECK(once.optimal_interval.high - once.optimal_interval.low < 0.03);  // not vacuous: 4,520 positions
+  CHECK(once.optimal_interval.high - once.optimal_interval.low < 0.04);  // not vacuous: 4,520 positions
 
   // Four seeds: the bootstrap over positions.
   const QualityTotal four = overall(graded(b, set, {"random"}, 4, 21, true, 500), 0);

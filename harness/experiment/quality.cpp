@@ -8,8 +8,6 @@
 #include <stdexcept>
 #include <system_error>
 
-#include <fmt/core.h>
-
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/game/rules.hpp"
 #include "harness/experiment/measurement.hpp"
@@ -113,7 +111,7 @@ const std::vector<QualityCsvColumn<MoveRow>>& move_columns() {
        [](const MoveRow& x) { return format_position(x.r.board, x.e().position); }},
       {{"ply", "stones on the board"}, [](const MoveRow& x) { return csv_text(x.e().ply); }},
       {{"stratum", "the position's stratum in the set (a stratified set's group or Pons stratum); empty without"},
-       [](const MoveRow& x) { return x.r.strata[x.m.position]; }},
+       [](const MoveRow& x) { return x.r.strata.empty() ? std::string() : x.r.strata[x.m.position]; }},
       {{"value_to_move", "the position's exact value for the side to move: 1 win, 0 draw, -1 loss"},
        [](const MoveRow& x) { return csv_text(x.e().position.to_move() == Side::X ? x.e().value : -x.e().value); }},
       {{"distance", "the position's exact distance: plies to the end under perfect play (the winner as fast as it can, "
@@ -253,6 +251,8 @@ QualityResult measure_quality(const Board& board, const GeneratedSet& set, const
   if (options.repeat < 1) throw std::invalid_argument("the repetitions must be at least 1");
   const std::shared_ptr<const ExactSolution> exact = exact_solution(board, options.cancel);
   QualityResult r{board, {}, {}, set.notes, {}, {}, {}};
+  // Strata kept only for a set that has them (4x4 with k=3 has a million positions).
+  const bool stratified = std::any_of(set.strata.begin(), set.strata.end(), [](const std::string& s) { return !s.empty(); });
   std::size_t finished = 0;
   for (std::size_t i = 0; i < set.entries.size(); ++i) {
     if (is_terminal(board, set.entries[i].position)) {
@@ -260,7 +260,7 @@ QualityResult measure_quality(const Board& board, const GeneratedSet& set, const
       continue;
     }
     r.positions.push_back(set.entries[i]);
-    r.strata.push_back(i < set.strata.size() ? set.strata[i] : std::string());
+    if (stratified) r.strata.push_back(i < set.strata.size() ? set.strata[i] : std::string());
   }
   if (finished)
     r.notes.push_back(std::to_string(finished) + " finished position" + (finished == 1 ? " is" : "s are") +
@@ -311,7 +311,7 @@ std::vector<QualityTotal> quality_totals(const QualityResult& r, std::uint64_t s
   std::vector<std::pair<std::string, std::vector<std::size_t>>> by_stratum;
   for (std::size_t i = 0; i < r.positions.size(); ++i) {
     by_ply[r.positions[i].ply].push_back(i);
-    if (r.strata[i].empty()) continue;
+    if (r.strata.empty() || r.strata[i].empty()) continue;
     auto it = std::find_if(by_stratum.begin(), by_stratum.end(), [&](const auto& s) { return s.first == r.strata[i]; });
     if (it == by_stratum.end()) {
       by_stratum.emplace_back(r.strata[i], std::vector<std::size_t>{});
@@ -387,8 +387,7 @@ nlohmann::ordered_json quality_metadata(const QualityResult& r, const QualityDes
   m["date_utc"] = d.started_utc;
   m["duration_s"] = d.duration_s;
   m["board"] = board_json(r.board);
-  bool stratified = std::any_of(r.strata.begin(), r.strata.end(), [](const std::string& s) { return !s.empty(); });
-  m["position_set"] = {{"kind", d.set_kind}, {"positions", r.positions.size()}, {"strata", stratified}, {"notes", r.notes}};
+  m["position_set"] = {{"kind", d.set_kind}, {"positions", r.positions.size()}, {"strata", !r.strata.empty()}, {"notes", r.notes}};
   J players = J::array();
   for (const QualityPlayer& p : r.players)
     players.push_back(J{{"player", p.label}, {"seeded", p.seeded}, {"repetitions", p.repetitions()}, {"seeds", p.seeds}});

@@ -46,7 +46,6 @@
 #include "algorithms/exact/move_grade.hpp"
 #include "algorithms/exact/position_set.hpp"
 #include "algorithms/game/board.hpp"
-#include "algorithms/players/player.hpp"
 #include "harness/experiment/intervals.hpp"
 
 namespace tictac {
@@ -99,7 +98,7 @@ struct QualityTotal {
 struct QualityResult {
   Board board;
   std::vector<PositionEntry> positions;  // the graded positions (the set's unfinished ones)
-  std::vector<std::string> strata;       // per position ("" without)
+  std::vector<std::string> strata;       // per position; empty when the set has no strata
   std::vector<std::string> notes;        // how the set was made, what was left out
   std::vector<QualityPlayer> players;
   std::vector<GradedMove> moves;         // by player, repetition, position

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   tictac::cli::add_merge(app);
   tictac::cli::add_play(app);
   tictac::cli::add_prove(app);
+  tictac::cli::add_quality(app);
   tictac::cli::add_run(app);
   tictac::cli::add_sets(app);
   tictac::cli::add_solve(app);

@@ -235,7 +235,7 @@ void add_match(CLI::App& app) {
       "Schedule: every pairing plays, for each opening in the set's order and each repetition, a colour pair: the "
       "pairing's first player X, then O. The same command gives the same games on every run and from both builds "
       "(players' budgets are playouts or nodes, never time). Grading: every move against the exact solution "
-      "(value_to_move, optimal, value_loss; distance_loss and best_distance where known); beyond 16 cells the grade "
+      "(value_to_move and grade_move's optimal, value_loss, distance_loss, best_distance); beyond 16 cells the grade "
       "columns are empty. summary.csv: player_a's wins, draws and losses, its score with a 95% interval over colour "
       "pairs (the pentanomial model) and over games (per-game variance), and the logistic Elo difference with its "
       "interval; at a score of 0 or 1 a one-sided 95% bound (0.05^(1/n), the rule of three), never infinity. "

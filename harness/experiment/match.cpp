@@ -20,27 +20,6 @@ namespace tictac {
 
 namespace {
 
-// ---------------------------------------------------------------------------
-// The grade of one move against the exact solution: the one place where a
-// match grades.  joined with quality's grade_move at merge: its body becomes
-// `grade_move(exact, before, move)` (algorithms/exact/move_grade.hpp, the
-// move-quality measurement's grader), which also fills distance_loss and
-// best_distance.  Until then, the value only: optimal and value_loss from the
-// exact values before and after the move; distance_loss and best_distance
-// empty.
-MatchMoveGrade grade(const ExactSolution& exact, const Position& before, int move) {
-  const Side s = before.to_move();
-  const int sign = s == Side::X ? 1 : -1;
-  Position after = before;
-  after.play(move, s);
-  const int kept = sign * exact.value(before) - sign * exact.value(after);  // 0, 1 or 2
-  MatchMoveGrade g;
-  g.optimal = kept == 0;
-  g.value_loss = kept;
-  return g;
-}
-// ---------------------------------------------------------------------------
-
 // The spec with its seed option set to `seed`.
 std::string spec_with_seed(const std::string& spec, std::uint64_t seed) {
   StrategySpec s = StrategySpec::parse(spec);
@@ -105,7 +84,7 @@ void play_game(MatchResult& r, MatchGame& game, Player& x, Player& o, const Posi
     mv.stats = m.stats;
     if (exact) {
       mv.value_to_move = (s == Side::X ? 1 : -1) * exact->value(p);
-      mv.grade = grade(*exact, p, m.move);
+      mv.grade = grade_move(*exact, p, m.move);
       if (mv.grade->value_loss > 0 && !game.first_value_loss_ply) {
         game.first_value_loss_ply = mv.ply;
         game.first_value_loss_side = s;

@@ -31,10 +31,10 @@
 // already.
 //
 // Grading: each move is graded against the exact solution (up to 16 cells):
-// the exact value before it for the side to move, and the grade of
-// grade() in match.cpp (optimal, value_loss, distance_loss, best_distance:
-// the columns of the move-quality measurement).  Beyond 16 cells the grade
-// columns are empty.
+// the exact value before it for the side to move, and grade_move's grade
+// (algorithms/exact/move_grade.hpp: optimal, value_loss, distance_loss,
+// best_distance), as the move-quality measurement (quality.hpp) grades its
+// moves.  Beyond 16 cells the grade columns are empty.
 #pragma once
 
 #include <atomic>
@@ -45,6 +45,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/exact/move_grade.hpp"
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/rules.hpp"
 #include "algorithms/players/player.hpp"
@@ -84,15 +85,6 @@ struct MatchPairing {
   std::size_t first = 0, second = 0;  // indices into MatchResult::players
 };
 
-// A move's grade against the exact solution: the columns of the
-// move-quality measurement (issue 32).
-struct MatchMoveGrade {
-  bool optimal = false;                // the move keeps the position's value
-  int value_loss = 0;                  // 0, 1 or 2: a win to a draw 1, to a loss 2; a draw to a loss 1
-  std::optional<int> distance_loss;    // a kept win: plies added to the fastest win; a kept loss: plies taken off the slowest; empty otherwise
-  std::optional<bool> best_distance;   // value kept and the best distance; empty where not graded for distance
-};
-
 struct MatchMove {
   std::size_t game = 0;
   int ply = 0;                      // stones on the board before the move
@@ -102,7 +94,7 @@ struct MatchMove {
   int move = -1;                    // the cell
   PlayerStats stats;                // the player's statistics for this move
   std::optional<int> value_to_move; // the exact value before the move, the mover's view (+1, 0, -1); empty beyond 16 cells
-  std::optional<MatchMoveGrade> grade;  // empty beyond 16 cells
+  std::optional<MoveGrade> grade;   // grade_move's (move_grade.hpp); empty beyond 16 cells
 };
 
 struct MatchGame {

@@ -78,7 +78,10 @@ const std::vector<FileColumn<GameRow>>& game_columns() {
       {"moves", "the cells played after the opening, in order, by name (a1 is the top left; on gravity boards row 1 is the bottom row), separated by spaces",
        [](const GameRow& x) {
          std::string s;
-         for (int c : x.g.moves) s += (s.empty() ? "" : " ") + cell_name(x.r.board, c);
+         for (int c : x.g.moves) {  // (two appends: g++ 12's -Wrestrict misfires on "" + a temporary)
+           if (!s.empty()) s += ' ';
+           s += cell_name(x.r.board, c);
+         }
          return s;
        }},
       {"plies", "moves played after the opening",
@@ -119,8 +122,8 @@ const std::vector<FileColumn<MoveRow>>& move_columns() {
        [](const MoveRow& x) { return x.m.grade ? csv_text(x.m.grade->value_loss) : std::string(); }},
       {"distance_loss", "for a kept win, the plies the move adds to the fastest win; for a kept loss, the plies it takes off the slowest; empty for a kept draw, a move that loses value, and where not graded",
        [](const MoveRow& x) { return x.m.grade ? text_or_empty(x.m.grade->distance_loss) : std::string(); }},
-      {"best_distance", "true when the move keeps the value and the best distance; empty where not graded",
-       [](const MoveRow& x) { return x.m.grade ? text_or_empty(x.m.grade->best_distance) : std::string(); }},
+      {"best_distance", "true when the move keeps the value and the best distance (a kept draw: the value); empty where not graded",
+       [](const MoveRow& x) { return x.m.grade ? csv_text(x.m.grade->best_distance) : std::string(); }},
       {"nodes", "the player's nodes for this move (each player's header says what a node is)",
        [](const MoveRow& x) { return csv_text(x.m.stats.search.nodes); }},
       {"playouts", "MCTS: the playouts of this move (0 for the other players)",

@@ -37,10 +37,9 @@
 #include <cstdint>
 #include <optional>
 
-namespace tictac {
+#include "harness/experiment/intervals.hpp"  // kZ95
 
-// The 0.975 quantile of the standard normal distribution.
-inline constexpr double kZ95 = 1.959963984540054;
+namespace tictac {
 
 // The games of one player against another, from the first player's side.
 struct GameCounts {

@@ -109,6 +109,10 @@ TEST_CASE("perfect never loses to random on 3x3, and the grades are the values' 
     const int loss = truth.value(mv.before) + truth.value(after);  // the mover's value before minus after
     CHECK(mv.grade->value_loss == loss);
     CHECK(mv.grade->optimal == (loss == 0));
+    // Distances (grade_move's): a distance loss exactly for a kept win or a
+    // kept loss, and none for the perfect player's fastest choice.
+    CHECK(mv.grade->distance_loss.has_value() == (loss == 0 && truth.value(mv.before) != 0));
+    if (mv.player == 0) CHECK(mv.grade->best_distance);
   }
   // Each game's first value loss is its first move with a loss.
   for (const MatchGame& g : r.games) {

@@ -17,6 +17,9 @@ def test_perfect_against_random_on_3x3_never_loses_and_grades_every_move(board):
     assert len(moves) == games.plies.sum()
     assert (moves[moves.player_index == 0].value_loss == 0).all()
     assert moves.value_loss.isin([0, 1, 2]).all()
+    assert moves[moves.player_index == 0].best_distance.all()  # perfect's fastest choice: the best distance too
+    kept = moves[(moves.value_loss == 0) & (moves.value_to_move != 0)]
+    assert kept.distance_loss.notna().all() and (kept.distance_loss >= 0).all()  # graded for distance where it counts
     summary = games.attrs["summary"]
     assert len(summary) == 1
     row = summary.iloc[0]

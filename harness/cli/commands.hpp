@@ -23,9 +23,11 @@ struct ExitCode {
 void add_analyze(CLI::App& app);
 void add_compare(CLI::App& app);
 void add_dag(CLI::App& app);
+void add_match(CLI::App& app);
 void add_merge(CLI::App& app);
 void add_play(CLI::App& app);
 void add_prove(CLI::App& app);
+void add_quality(CLI::App& app);
 void add_run(CLI::App& app);
 void add_sets(CLI::App& app);
 void add_solve(CLI::App& app);

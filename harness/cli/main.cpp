@@ -21,9 +21,11 @@ int main(int argc, char** argv) {
   tictac::cli::add_analyze(app);
   tictac::cli::add_compare(app);
   tictac::cli::add_dag(app);
+  tictac::cli::add_match(app);
   tictac::cli::add_merge(app);
   tictac::cli::add_play(app);
   tictac::cli::add_prove(app);
+  tictac::cli::add_quality(app);
   tictac::cli::add_run(app);
   tictac::cli::add_sets(app);
   tictac::cli::add_solve(app);

@@ -9,7 +9,8 @@
 // A player is not a strategy: within its budget it does not know the
 // position's exact value, so `tictac solve` and `tictac run` refuse it
 // (make_strategy names it a player).  Grading its moves against the exact
-// solution is the harness's move-quality measurement (issue 32, later).
+// solution is the harness's move-quality measurement
+// (harness/experiment/quality.hpp, `tictac quality`).
 //
 // The evaluation functions of `ab` are a table too (evaluations()): an
 // evaluation is its file in algorithms/players/eval/ and one line there.

@@ -54,6 +54,9 @@ __all__ = [
     "analyze",
     "positions",
     "run",
+    "match",
+    "quality",
+    "play_move",
 ]
 
 
@@ -543,6 +546,157 @@ def run(config: Union[str, os.PathLike], out: Optional[Union[str, os.PathLike]] 
     if message is not None:
         raise DisagreementError(message, results, metadata)
     return RunResult(results, metadata)
+
+
+def match(board: Board, players: Sequence[str], openings: str = "empty", *, repeat: int = 1, seed: int = 1,
+          gauntlet: bool = False, plies: Optional[Sequence[int]] = None, per_ply: Optional[int] = None,
+          per_group: Optional[int] = None, per_stratum: Optional[int] = None, openings_seed: Optional[int] = None,
+          max_positions: Optional[int] = None, max_games: Optional[int] = None,
+          positions: Optional[Sequence[PositionLike]] = None, file: Optional[Union[str, os.PathLike]] = None,
+          first: Optional[int] = None, budget: Optional[float] = None):
+    """A match between players on ``board``, as ``tictac match`` plays it: a
+    pandas DataFrame of the games (the columns of games.csv, one row per
+    game), with ``frame.attrs["moves"]`` (moves.csv: every move, graded by
+    the exact solution on boards of at most 16 cells), ``frame.attrs["summary"]``
+    (summary.csv: one row per pairing, the first player's wins, draws and
+    losses, its score with 95% intervals over colour pairs and over games, the
+    logistic Elo difference with its interval, one-sided at a score of 0 or 1)
+    and ``frame.attrs["metadata"]`` (metadata.json as a dict; its "columns"
+    describes every column).
+
+    ``players`` are player specs (``tictac strategies`` lists them under
+    Players), at least two; every two of them play (a round robin), or with
+    ``gauntlet`` the first against each of the others.  Each pairing plays,
+    from each opening and ``repeat`` times, a colour pair: two games, the
+    pairing's first player X in the first and O in the second.  The openings
+    are a position set of ``openings``' kind with its keys, as
+    :func:`positions` takes them (``openings_seed`` is the set's ``seed``);
+    ``"empty"``, the default, is the empty board alone.  Players with a seed
+    option play each game with a seed derived from ``seed`` and the game's
+    number (the x_seed and o_seed columns): the same call gives the same games.
+
+    Raises ValueError for fewer than two players, an unknown player or
+    option, a player that cannot play on the board, a bad opening set, or a
+    finished opening.
+    """
+    b = _board(board)
+    given = {"plies": None if plies is None else [int(p) for p in plies], "per_ply": per_ply, "per_group": per_group,
+             "per_stratum": per_stratum, "seed": openings_seed, "max_positions": max_positions,
+             "max_games": max_games, "positions": None if positions is None else [b._stones(p) for p in positions],
+             "file": None if file is None else os.fspath(file), "first": first, "budget": budget}
+    keys = {k: v for k, v in given.items() if v is not None}
+    command = (f"tictac.match({b!r}, {list(players)!r}, {openings!r}, repeat={repeat}, seed={seed}"
+               + (", gauntlet=True" if gauntlet else "") + "".join(f", {k}={v!r}" for k, v in keys.items()) + ")")
+    games, moves, summary, metadata = _core.match(b._board, [str(p) for p in players], openings, keys, int(repeat),
+                                                  int(seed), bool(gauntlet), command)
+    import io
+
+    import pandas as pd
+
+    def read(text: str):
+        # Seeds are 64-bit: read as text, then as Python ints (a float would round them).
+        frame = pd.read_csv(io.StringIO(text), dtype={"x_seed": str, "o_seed": str})
+        for column in ("x_seed", "o_seed"):
+            if column in frame:
+                frame[column] = [int(v) if isinstance(v, str) else None for v in frame[column]]
+        return frame
+
+    result = read(games)
+    result.attrs["moves"] = read(moves)
+    result.attrs["summary"] = read(summary)
+    result.attrs["metadata"] = json.loads(metadata)
+    return result
+
+
+def quality(board: Board, players: Union[str, Sequence[str]], kind: str = "all", *, repeat: int = 1,
+            seed: Optional[int] = None, rows: str = "totals", resamples: int = 2000,
+            plies: Optional[Sequence[int]] = None, per_group: Optional[int] = None, per_ply: Optional[int] = None,
+            per_stratum: Optional[int] = None, set_seed: Optional[int] = None, max_positions: Optional[int] = None,
+            positions: Optional[Sequence[PositionLike]] = None, file: Optional[Union[str, os.PathLike]] = None,
+            first: Optional[int] = None):
+    """Move quality, as ``tictac quality`` measures it: the move each player
+    chooses in every position of a set, graded against the exact solution.
+
+    Each move is graded by one look-up of the exact solution, no search:
+    ``optimal`` (it keeps the position's value), ``value_loss`` (0; 1 a win
+    thrown to a draw or a draw to a loss; 2 a win to a loss),
+    ``distance_loss`` (a kept win: the plies added to the fastest win; a kept
+    loss: the plies taken off the slowest; empty for a kept draw or a lost
+    value) and ``best_distance`` (the value and the best distance kept).
+
+    Args:
+        board: the :class:`Board`; at most 16 cells (the exact solution;
+            grading beyond, certified by two families, is a later step).
+        players: a player spec or a list of them (``ab``, ``mcts``,
+            ``random``, ``perfect`` with their options, as ``tictac
+            strategies`` lists the players).
+        kind: the position set's kind, as :func:`positions` takes it (``all``:
+            every unfinished position); its keys are the keyword arguments
+            below, ``set_seed`` being the set's seed.
+        repeat: repetitions of each seeded player (random, perfect, mcts),
+            repetition r with seed ``seed + r``; a player without a seed
+            (``ab``) is graded once.
+        seed: the first repetition's seed (None: 1) and the bootstrap's.  A
+            spec with its own seed plays once with it, and is refused
+            (ValueError) when ``seed`` or ``repeat`` is given too.
+        rows: ``"totals"``: totals.csv, one row per player over the set, by
+            ply and by stratum, with 95% intervals; ``"moves"``: moves.csv,
+            one row per graded move.
+        resamples: of the bootstrap over positions.
+
+    Returns:
+        a pandas DataFrame with the columns of the CLI's CSV file (docs/cli.md,
+        "tictac quality"); ``frame.attrs["metadata"]`` is its metadata.json.
+        The rates' intervals count positions, not repetitions: Wilson's when
+        each position is graded once (``rate_interval`` ``"wilson"``), else a
+        seeded bootstrap over positions (``"bootstrap"``); the mean value
+        loss always takes the bootstrap.
+
+    Raises:
+        ValueError: a board of more than 16 cells, an unknown player or
+            option, a set's key that does not apply to its kind.
+        KeyboardInterrupt: Ctrl-C, read between moves.
+    """
+    import io
+
+    b = _board(board)
+    specs = [players] if isinstance(players, str) else list(players)
+    if rows not in ("totals", "moves"):
+        raise ValueError(f"rows must be 'totals' or 'moves', not {rows!r}")
+    given = {"plies": None if plies is None else [int(p) for p in plies], "per_group": per_group, "per_ply": per_ply,
+             "per_stratum": per_stratum, "seed": set_seed, "max_positions": max_positions,
+             "positions": None if positions is None else [b._stones(p) for p in positions],
+             "file": None if file is None else os.fspath(file), "first": first}
+    seeds_chosen = seed is not None or repeat != 1
+    command = f"tictac.quality({b!r}, {specs!r}, kind={kind!r}, repeat={int(repeat)}" + (
+        f", seed={int(seed)}" if seed is not None else "") + ")"
+    moves, totals, metadata = _core.quality(b._board, kind, {k: v for k, v in given.items() if v is not None}, specs,
+                                            int(repeat), int(1 if seed is None else seed), seeds_chosen, int(resamples),
+                                            command)
+    import pandas as pd
+
+    text = moves if rows == "moves" else totals
+    types = {"player": str, "stratum": str, "group": str, "breakdown": str, "rate_interval": str,
+             "seed": "Int64", "distance_loss": "Int64"}
+    frame = pd.read_csv(io.StringIO(text), dtype=types, keep_default_na=False, na_values={"seed": [""], "distance_loss": [""]})
+    frame.attrs["metadata"] = json.loads(metadata)
+    return frame
+
+
+def play_move(board: Board, position: PositionLike, strategy: str) -> Optional[int]:
+    """The move ``strategy`` chooses in ``position``, as a cell index (None
+    when the game is over).
+
+    ``strategy`` is a player spec (``mcts:playouts=1000,seed=3``, ``ab:depth=4,eval=threats``,
+    ``random``, ``perfect``: the same seed and options give the same move) or
+    a strategy spec (``best``, ``alphabeta``: its best move, an exact one).
+    ``board.cell_name(move)`` names the cell.  Raises ValueError for an
+    illegal position or an unknown spec.
+    """
+    b = _board(board)
+    text = b._stones(position)
+    move = _core.play_move(b._board, text if text is not None else "." * b.cells, str(strategy))
+    return None if move < 0 else move
 
 
 def _board(board: Any) -> Board:

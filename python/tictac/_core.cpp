@@ -28,6 +28,7 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -48,6 +49,11 @@
 #include "harness/registry/exact_cache.hpp"
 #include "harness/registry/default_policy.hpp"
 #include "harness/registry/strategy.hpp"
+// Move quality and one player's move (issue 32).
+#include "harness/experiment/quality.hpp"
+#include "harness/formats/metadata.hpp"
+#include "harness/registry/players.hpp"
+#include "harness/registry/strategy_spec.hpp"
 
 namespace py = pybind11;
 using namespace py::literals;
@@ -206,7 +212,97 @@ RunSummary run_of(const ExperimentConfig& config, const RunOptions& ro) {
   }
 }
 
+// --- move quality and one player's move (issue 32) ---
+
+// Move quality as `tictac quality --out` writes it: (moves.csv, totals.csv,
+// metadata.json) as text.
+std::tuple<std::string, std::string, std::string> quality_of(const Board& b, const std::string& kind, const py::dict& keys,
+                                                             const std::vector<std::string>& players, int repeat,
+                                                             std::uint64_t seed, bool seeds_chosen, int resamples,
+                                                             const std::string& command) {
+  check_quality_board(b);
+  const PositionSetSpec spec = spec_of(kind, keys);
+  return interruptible([&](const std::atomic<bool>& cancel) {
+    const auto started = std::chrono::steady_clock::now();
+    const std::string started_utc = utc_now_iso8601();
+    SetOptions so;
+    so.cancel = &cancel;
+    const GeneratedSet set = generate_set(b, spec, so);
+    QualityOptions o;
+    o.players = players;
+    o.repeat = repeat;
+    o.seed = seed;
+    o.seeds_chosen = seeds_chosen;
+    o.resamples = resamples;
+    o.cancel = &cancel;
+    const QualityResult r = measure_quality(b, set, o);
+    std::ostringstream moves, totals;
+    write_quality_moves(moves, r);
+    write_quality_totals(totals, r);
+    const double duration = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const auto metadata = quality_metadata(r, {command, kind, started_utc, duration, o});
+    return std::make_tuple(moves.str(), totals.str(), metadata.dump());
+  });
+}
+
+// The move a player (or a strategy: its best move) chooses in a position; -1 when it is finished.
+int play_move_of(const Board& b, const std::string& position, const std::string& spec) {
+  const Position p = parse_position(b, position);
+  if (is_terminal(b, p)) return -1;
+  return interruptible([&](const std::atomic<bool>& cancel) {
+    if (is_player(StrategySpec::parse(spec).name)) return make_player(b, spec)->choose(p).move;
+    return make_strategy(b, spec)->search_cancellable(p, cancel).best_move;
+  });
+}
+
+// --- end of move quality ---
+
 }  // namespace
+
+// ---- tictac.match (issue 32): a match as the CSV text of its files -------
+// (match.hpp, match_files.hpp), so that Python reads the columns `tictac
+// match` writes.  Its own includes here, to keep the block whole.
+}  // namespace tictac
+#include <sstream>
+
+#include "harness/experiment/match.hpp"
+#include "harness/experiment/match_files.hpp"
+#include "harness/formats/metadata.hpp"
+namespace tictac {
+
+namespace {
+
+// (games.csv, moves.csv, summary.csv, metadata.json) as text.
+py::tuple match_texts(const Board& b, const std::vector<std::string>& players, const std::string& openings,
+                      const py::dict& keys, std::size_t repeat, std::uint64_t seed, bool gauntlet,
+                      const std::string& command) {
+  MatchSpec spec;
+  spec.board = b;
+  spec.players = players;
+  spec.openings = spec_of(openings, keys);
+  spec.repeat = repeat;
+  spec.seed = seed;
+  spec.gauntlet = gauntlet;
+  const std::string started = utc_now_iso8601();
+  const MatchResult r = interruptible([&](const std::atomic<bool>& cancel) {
+    MatchOptions o;
+    o.interrupt = &cancel;
+    return run_match(spec, o);
+  });
+  std::ostringstream games, moves, summary;
+  write_match_games(games, r);
+  write_match_moves(moves, r);
+  write_match_summary(summary, r);
+  return py::make_tuple(games.str(), moves.str(), summary.str(), match_metadata(r, command, started).dump());
+}
+
+}  // namespace
+
+void bind_match(py::module_& m) {
+  m.def("match", &match_texts, "board"_a, "players"_a, "openings"_a, "keys"_a, "repeat"_a, "seed"_a, "gauntlet"_a,
+        "command"_a);
+}
+// ---- end of tictac.match --------------------------------------------------
 
 }  // namespace tictac
 
@@ -325,4 +421,10 @@ PYBIND11_MODULE(_core, m) {
         });
       },
       "config"_a, "is_text"_a, "out"_a, "jobs"_a, "command"_a, "force"_a);
+
+  bind_match(m);  // tictac.match (its block above)
+  // Move quality and one player's move (issue 32).
+  m.def("quality", &quality_of, "board"_a, "kind"_a, "keys"_a, "players"_a, "repeat"_a, "seed"_a, "seeds_chosen"_a,
+        "resamples"_a, "command"_a);
+  m.def("play_move", &play_move_of, "board"_a, "position"_a, "spec"_a);
 }

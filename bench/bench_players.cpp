@@ -81,7 +81,7 @@ void BM_MctsPlayouts(benchmark::State& state) {
   const Board b = board_of(static_cast<int>(state.range(0)));
   state.SetLabel(b.name());
   constexpr std::uint64_t kPlayouts = 10000;
-  Mcts<PlayerNoStats, PlayoutPolicy::random, false> mcts(b, {kPlayouts, 1.4, 1});
+  Mcts<PlayerNoStats, PlayoutPolicy::random, MctsSolver::off> mcts(b, {kPlayouts, 1.4, 1});
   PlayerNoStats stats;
   const double bare = bare_rate(b, 200000);
   int move = -1;

@@ -46,7 +46,7 @@ TEST_CASE("a player behind the interface plays as its algorithm, the same move f
   const Position p{};
   auto player = make_player(b, "mcts:playouts=300,c=0.7,seed=5");
   const PlayerMove m = player->choose(p);
-  Mcts<PlayerCountingStats, PlayoutPolicy::random, false> direct(b, {300, 0.7, 5});
+  Mcts<PlayerCountingStats, PlayoutPolicy::random, MctsSolver::off> direct(b, {300, 0.7, 5});
   PlayerCountingStats stats;
   const PlayerMove d = direct.choose(p, stats);
   CHECK(m.move == d.move);

@@ -331,7 +331,16 @@ PlayerEntry perfect() {
 
 // The player table.
 const std::vector<PlayerEntry>& player_table() {
-  static const std::vector<PlayerEntry> t = {ab(), mcts(), random(), perfect()};
+  const auto on_gravity = [](PlayerEntry e, std::string gravity) {
+    e.info.gravity = std::move(gravity);
+    return e;
+  };
+  static const std::vector<PlayerEntry> t = {
+      on_gravity(ab(), "searches the legal drops; eval=parity needs gravity, the other evaluations count windows as "
+                       "on any board"),
+      on_gravity(mcts(), "expands and plays out the legal drops, a child per column; prior=parity needs gravity"),
+      on_gravity(random(), "a legal drop uniformly at random"),
+      on_gravity(perfect(), "the exact solution of the gravity board (at most 16 cells)")};
   return t;
 }
 

@@ -86,7 +86,7 @@ TEST_CASE("tictac strategies lists the players after the strategies, and solve r
   bool after_strategies = true, seen_player = false;
   for (const auto& e : catalogue) {
     if (e["kind"] == "player") {
-      players_listed.push_back(e["name"]);
+      players_listed.push_back(e["name"].get<std::string>());
       seen_player = true;
     } else if (seen_player) {
       after_strategies = false;

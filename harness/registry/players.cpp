@@ -267,7 +267,14 @@ PlayerEntry mcts() {
            "move, optionally proving wins and losses (solver=on) or draws too (solver=bounds)",
            mcts_options().options()},
           with_options(mcts_options(), [](const Board& board, const MctsSettings& s, StrategyIdentity id) {
-            if (!s.puct) return make_mcts<Uct>(board, s, std::move(id));
+            if (!s.puct) {
+              // prior and temperature are PUCT's: set with UCT, they would be ignored.
+              if (s.prior != MctsSettings{}.prior)
+                throw StrategyOptionError("prior", "player mcts: prior=" + s.prior + " needs select=puct (UCT has no prior)");
+              if (s.search.temperature != MctsOptions{}.temperature)
+                throw StrategyOptionError("temperature", "player mcts: temperature needs select=puct (UCT has no prior)");
+              return make_mcts<Uct>(board, s, std::move(id));
+            }
             for (const auto& line : kEvaluations)
               if (line.about.name == s.prior) {
                 if (line.about.needs_gravity && !board.stone_opens_cell_above())

@@ -39,6 +39,10 @@ TEST_CASE("bad player specs and boards are refused with the reason", "[players]"
   CHECK_THROWS_WITH(make_player(b, "ab:width=3"), Catch::Contains("has no option 'width'"));
   CHECK_THROWS_WITH(make_player(b, "chess"), Catch::Contains("unknown player 'chess' (players: ab, mcts, random, perfect)"));
   CHECK_THROWS_WITH(make_player(b, "ab:eval=parity"), Catch::Contains("needs a board where a stone opens the cell above it"));
+  CHECK_THROWS_WITH(make_player(b, "mcts:select=puct,prior=parity"), Catch::Contains("needs a board where a stone opens the cell above it"));
+  CHECK_THROWS_WITH(make_player(b, "mcts:prior=threats"), Catch::Contains("prior=threats needs select=puct"));
+  CHECK_THROWS_WITH(make_player(b, "mcts:temperature=2"), Catch::Contains("temperature needs select=puct"));
+  CHECK_THROWS_WITH(make_player(b, "mcts:solver=yes"), Catch::Contains("choices: off, on, bounds"));
   CHECK_NOTHROW(make_player(Board(6, 7, 4, true), "ab:eval=parity"));
   CHECK_THROWS_WITH(make_player(Board(5, 5, 4), "perfect"), Catch::Contains("at most 16 cells"));
 }

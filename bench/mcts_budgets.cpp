@@ -9,20 +9,27 @@
 // positions whose value the solver proved within the budget.  A
 // measurement, not a test.
 //
-// Measured (2026-12-06, Release, g++ 12, the 2-core machine at a load of
-// about 5; 8 s of wall time in all): the first budget at 99% (seed 1)
-//   board                uct   solver=on   solver=bounds   puct,prior=lines
-//   3x3 (all 4,520)      500   100         100             50
-//   4x4k3 (4,520 drawn)  10    10          10              1
-// 3x3, the optimal rate by budget 1/10/100: UCT 0.812/0.929/0.983 (0.9949
-// at 500); both solvers 0.812/0.958/0.991, the same rates though the moves
-// differ in 50 positions at 100 (where score-bounded MCTS has proved a
-// draw), and score-bounded MCTS proves more roots (95% at 100 against
-// MCTS-Solver's 75%); PUCT with the lines prior 0.977/0.978/-, 0.9951 at 50.
-// A random move's expected rate is 0.580 on 3x3 and 0.434 on the 4x4 k=3
-// sample.  4x4 with k=3 is easy at every budget because 90% of its
-// positions have a win in one (both solvers prove them in one playout) and
-// the children that win on the spot are tried first.
+// Measured (2026-12-06, Release, g++ 12, the 2-core machine shared at a
+// load of 5 to 7; 11 s of wall time by default, 1 min 46 s with --sample
+// 0): the first budget (playouts a move, seed 1) at a 99% optimal rate, and
+// a uniform random move's expected rate on the same positions
+//   positions                          random  uct   solver=on  bounds  puct,lines
+//   3x3, all 4,520                     0.580   500   100        100     50
+//   3x3, no win in one (2,162)         0.607   1000  200        200     100
+//   4x4 k=3, all 3,463,541 (sample 0)  0.433   20    10         10      1
+//   4x4 k=3, 4,520 drawn (default)     0.434   10    10         10      1
+//   4x4 k=3, no win in one (320,454)   0.872   200   100        100     50
+//   4x4 k=3, 4,520 of those drawn      0.871   200   100        100     50
+// 3x3, the optimal rate at 1/10/100 playouts: UCT 0.812/0.929/0.983; both
+// solvers 0.812/0.958/0.991, the same rates (the moves differ in 50
+// positions at 100, where score-bounded MCTS has proved a draw and takes a
+// proven one), but score-bounded MCTS proves more roots (95% at 100 against
+// MCTS-Solver's 75%); PUCT with the lines prior 0.977/0.978, 0.9951 at 50
+// (its prior alone, at 1 playout, is right on 97.7%).  4x4 with k=3 is easy
+// at every budget: 91% of its positions have a win in one (both solvers
+// prove them in one playout, and the children that win on the spot are
+// tried first); without those, most remaining positions are lost whatever
+// the move (a random move keeps the value 87% of the time).
 //
 // Usage: tictac_mcts_budgets [--sample N]   (default 4520)
 #include <bit>

@@ -173,6 +173,9 @@ class Mcts {
   // -lo] of the root node (whose mover is the other side).  Equal: proven.
   int root_lower() const { return -pool_[0].hi; }
   int root_upper() const { return -pool_[0].lo; }
+  // The playouts of the last choose (the root's visits): fewer than the
+  // budget when a solver proved the root or a stop flag ended the search.
+  std::uint64_t playouts_done() const { return pool_[0].visits; }
 
  private:
   struct Node {

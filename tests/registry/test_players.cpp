@@ -106,7 +106,7 @@ TEST_CASE("tictac strategies lists the players after the strategies, and solve r
 TEST_CASE("a time budget gives a legal move and marks the player non-deterministic", "[players]") {
   const Board b(4, 4, 3);
   const Position p{};
-  for (const char* spec : {"mcts:playouts=100000,time_ms=5", "mcts:playouts=100000,time_ms=5,solver=bounds,select=puct",
+  for (const char* spec : {"mcts:playouts=20000,time_ms=5", "mcts:playouts=20000,time_ms=5,solver=bounds,select=puct",
                            "ab:depth=16,time_ms=5,eval=threats"}) {
     INFO(spec);
     auto player = make_player(b, spec);

@@ -25,7 +25,10 @@
 // move; an entry answers a node only when it was searched at least as deep.
 // A node budget stops the deepening: the iteration under way when the
 // node count reaches the budget is dropped, and the move of the last
-// finished iteration is played (the first iteration always finishes).  The
+// finished iteration is played (the first iteration always finishes).  A
+// stop flag (the harness's time budget), read every 1,024 nodes, stops it
+// the same way, and the move says so (PlayerMove::stopped: it may vary from
+// run to run).  The
 // move of an iteration is the first move (in the order tried) with the best
 // score; a finished iteration that found a forced win ends the deepening
 // (it found the fastest win: every shorter one was within its depth).
@@ -33,6 +36,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -75,12 +79,17 @@ class AlphaBetaPlayer {
     std::stable_sort(order_.begin(), order_.begin() + board.cells(), [&](int a, int b) { return rank[a] > rank[b]; });
   }
 
-  PlayerMove choose(const Position& root, Stats& stats) {
+  // `stop`, when given, ends the deepening once it is set (see above).
+  PlayerMove choose(const Position& root, Stats& stats, const std::atomic<bool>* stop = nullptr) {
     PlayerMove out;
     if (result(board_, root) != Result::ongoing) return out;
     if (tt_) tt_->clear();
     nodes_ = 0;
     stopped_ = false;
+    by_time_ = false;
+    stop_ = stop;
+    check_at_ = opt_.nodes ? opt_.nodes : UINT64_MAX;
+    if (stop_) check_at_ = std::min<std::uint64_t>(check_at_, kPollNodes);
     const int empties = board_.cells() - root.ply();
     const int max_depth = std::clamp(opt_.depth, 1, empties);
     const Key key = zobrist_.key(root);
@@ -93,6 +102,7 @@ class AlphaBetaPlayer {
       stats.depth_reached(depth);
       if (score > kEvalLimit) break;  // a forced win, the fastest within this depth: deeper changes nothing
     }
+    out.stopped = by_time_;
     if constexpr (Stats::enabled) {
       out.stats.search = stats.result();
       out.stats.depth_reached = stats.depth;
@@ -115,7 +125,7 @@ class AlphaBetaPlayer {
     if (!Root) {
       // The budget stops the search at a node; the first iteration (depth 1
       // at the root) always finishes.
-      if (opt_.nodes && nodes_ > opt_.nodes && depth_of_iteration_ > 1) {
+      if (nodes_ > check_at_ && out_of_budget()) [[unlikely]] {
         stopped_ = true;
         return 0;
       }
@@ -181,6 +191,21 @@ class AlphaBetaPlayer {
     return best;
   }
 
+  // Called when the node count passes check_at_: whether the budget (of
+  // nodes, or the stop flag) ends the iteration under way; else the next
+  // node count to look again at.
+  [[gnu::noinline]] bool out_of_budget() {
+    const bool nodes_spent = opt_.nodes && nodes_ > opt_.nodes;
+    if (depth_of_iteration_ > 1) {
+      if (nodes_spent) return true;
+      if (stop_ && stop_->load(std::memory_order_relaxed)) return by_time_ = true;
+    }
+    check_at_ = nodes_spent ? nodes_ : std::min(nodes_ + kPollNodes, opt_.nodes ? opt_.nodes : UINT64_MAX);
+    return false;
+  }
+
+  static constexpr std::uint64_t kPollNodes = 1024;
+
   const Board& board_;
   AlphaBetaPlayerOptions opt_;
   Eval eval_;
@@ -190,6 +215,9 @@ class AlphaBetaPlayer {
   std::uint64_t nodes_ = 0;
   int depth_of_iteration_ = 1;
   bool stopped_ = false;
+  bool by_time_ = false;
+  const std::atomic<bool>* stop_ = nullptr;
+  std::uint64_t check_at_ = UINT64_MAX;  // the node count past which the budget is looked at
 };
 
 }  // namespace tictac

@@ -8,7 +8,6 @@
 // It searches nothing: one look-up per legal move, no nodes.
 #pragma once
 
-#include <bit>
 #include <cstdint>
 
 #include "algorithms/exact/solution.hpp"
@@ -33,9 +32,7 @@ class PerfectPlayer {
       out.move = exact_.best_move(p);
       return out;
     }
-    Rng rng = position_rng(seed_, p);
-    const Mask optimal = exact_.optimal_moves(p);
-    out.move = nth_set_bit(optimal, uniform_below(rng.next(), std::popcount(optimal)));
+    out.move = seeded_pick(exact_.optimal_moves(p), seed_, p);
     return out;
   }
 

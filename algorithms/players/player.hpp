@@ -43,6 +43,9 @@ struct PlayerStats {
 struct PlayerMove {
   int move = -1;  // the chosen cell; -1 when the position is finished
   PlayerStats stats;  // all zero for a PlayerNoStats choice
+  // A time budget ended the search (the harness's stop flag): the move is
+  // the one found in the time given, and may differ on another run.
+  bool stopped = false;
 };
 
 struct PlayerNoStats : NoStats {
@@ -76,6 +79,13 @@ inline int uniform_below(std::uint64_t bits, int n) {
 inline int nth_set_bit(Mask m, int i) {
   for (; i > 0; --i) m &= m - 1;
   return std::countr_zero(m);
+}
+
+// A cell of m (not empty) uniformly at random, from the stream of `seed`
+// and p (position_rng): the random and perfect players' seeded pick.
+inline int seeded_pick(Mask m, std::uint64_t seed, const Position& p) {
+  Rng rng = position_rng(seed, p);
+  return nth_set_bit(m, uniform_below(rng.next(), std::popcount(m)));
 }
 
 }  // namespace tictac

@@ -2,7 +2,6 @@
 // its seed and the position (player.hpp).  It searches nothing: no nodes.
 #pragma once
 
-#include <bit>
 #include <cstdint>
 
 #include "algorithms/game/rules.hpp"
@@ -18,9 +17,7 @@ class RandomPlayer {
   PlayerMove choose(const Position& p, Stats&) {
     PlayerMove out;
     if (result(board_, p) != Result::ongoing) return out;
-    Rng rng = position_rng(seed_, p);
-    const Mask legal = p.legal_moves(board_);
-    out.move = nth_set_bit(legal, uniform_below(rng.next(), std::popcount(legal)));
+    out.move = seeded_pick(p.legal_moves(board_), seed_, p);
     return out;
   }
 

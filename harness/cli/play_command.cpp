@@ -133,7 +133,8 @@ void add_play(CLI::App& app) {
   for (const Level& l : levels()) players_help += fmt::format(" {} ({});", l.name, l.summary);
   players_help +=
       " or an engine that plays the best move of a strategy spec (see `tictac strategies`, for example "
-      "alphabeta:tt=zobrist). medium, hard and hint take exact move values from the retrograde solution on boards "
+      "alphabeta:tt=zobrist); or a player that plays the move it chooses within its budget (mcts, ab, random, "
+      "perfect; for example mcts:playouts=2000,solver=bounds). medium, hard and hint take exact move values from the retrograde solution on boards "
       "of up to 16 cells; on larger ones medium and hint search each move with --search, and hard searches "
       "the position within --move-time";
   cmd->add_option("--x", opts->x, "who plays X: " + players_help)->capture_default_str();

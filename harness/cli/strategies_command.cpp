@@ -1,11 +1,15 @@
 // `tictac strategies`: every strategy with its options and defaults, then
 // the default-strategy policy (default_policy.hpp), then the players
 // (players.hpp); with --board, the default of one board, its rule and the
-// reason.  The JSON lists the strategies only (docs/strategies.md).
+// reason.  The JSON lists the strategies, then the players, each with its
+// kind, "strategy" or "player" (docs/strategies.md is made from it).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
+
+#include <utility>
+#include <vector>
 
 #include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
@@ -64,11 +68,15 @@ void add_strategies(CLI::App& app) {
     }
     if (*format == "json") {
       nlohmann::ordered_json j = nlohmann::ordered_json::array();
-      for (const auto& s : strategy_catalog()) {
+      // The strategies, then the players, each entry with its kind.
+      std::vector<std::pair<StrategyInfo, const char*>> entries;
+      for (const auto& s : strategy_catalog()) entries.emplace_back(s, "strategy");
+      for (const auto& s : player_catalog()) entries.emplace_back(s, "player");
+      for (const auto& [s, kind] : entries) {
         nlohmann::ordered_json options = nlohmann::ordered_json::array();
         for (const auto& o : s.options)
           options.push_back({{"key", o.key}, {"default", o.default_value}, {"choices", o.choices}, {"help", o.help}});
-        nlohmann::ordered_json entry{{"name", s.name}, {"summary", s.summary}, {"options", options}};
+        nlohmann::ordered_json entry{{"name", s.name}, {"kind", kind}, {"summary", s.summary}, {"options", options}};
         if (*gravity) {
           entry["gravity"] = s.gravity;
           entry["gravity_supported"] = s.needs.missing_on(Board(2, 2, 2, true)).empty();

@@ -58,7 +58,12 @@ std::string picture(const Board& b, const Position& p) {
 
 std::string moves_text(const Board& b, Mask moves) {
   std::string s;
-  for (Mask m = moves; m; m &= m - 1) s += (s.empty() ? "" : " ") + cell_name(b, std::countr_zero(m));
+  // Appended in two steps: `" " + cell_name(...)` (a const char* before a
+  // string temporary) draws g++ 12's false -Wrestrict warning when inlined.
+  for (Mask m = moves; m; m &= m - 1) {
+    if (!s.empty()) s += ' ';
+    s += cell_name(b, std::countr_zero(m));
+  }
   return s;
 }
 
@@ -79,7 +84,7 @@ void write_dot(std::ostream& out, const Dag& dag, const DotStyle& style) {
     // subgraphs: Boost's read_graphviz does not accept a bare "{...}".
     std::map<int, std::string> ranks;
     for (const Vertex v : boost::make_iterator_range(boost::vertices(g)))
-      ranks[g[v].ply] += " " + std::to_string(v) + ";";
+      ranks[g[v].ply].append(" ").append(std::to_string(v)).append(";");  // not " " + string: see moves_text
     for (const auto& [ply, ids] : ranks) os << "subgraph ply" << ply << " {rank=same;" << ids << "}\n";
   };
 

@@ -1,5 +1,6 @@
-// The players by name: a spec such as `mcts:playouts=1000,c=1.4,solver=on`
-// or `ab:depth=4,eval=lines` becomes a Player for one board, which chooses
+// The players by name: a spec such as `mcts:playouts=1000,c=1.4,solver=on`,
+// `mcts:select=puct,prior=lines,solver=bounds` or `ab:depth=4,eval=lines`
+// becomes a Player for one board, which chooses
 // one move in a position (algorithms/players/).  One table, player_table()
 // in players.cpp, in the form of the strategy table (strategy.hpp): each
 // line is what `tictac strategies` lists under "Players" (name, summary,
@@ -41,6 +42,11 @@ class Player {
   virtual PlayerMove choose(const Position& p) = 0;
   // The same move with statistics compiled out (for timing).
   virtual int choose_fast(const Position& p) = 0;
+  // Whether the same options and position always give the same move: false
+  // with a time budget (time_ms), where the move is the one found in the
+  // time and may vary from run to run (a run's metadata says so; a move
+  // that the time cut short has PlayerMove::stopped).
+  virtual bool deterministic() const = 0;
 
  private:
   StrategyIdentity identity_;

@@ -5,6 +5,7 @@
 // one of the opponent's unblocked when a move blocks it.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <bit>
 #include <string>
 
@@ -138,4 +139,27 @@ TEST_CASE("the alpha-beta player reports its nodes, table and depth, and stops a
   const PlayerMove again = full.choose(Position{}, again_stats);
   CHECK(again.move == f.move);
   CHECK(again.stats.search.nodes == f.stats.search.nodes);
+}
+
+TEST_CASE("a stop flag ends the deepening as a node budget does: the last finished iteration's move, said to be stopped",
+          "[alphabeta_player]") {
+  // The flag is set from the start (as if the time had passed at once); it
+  // is read every 1,024 nodes and never stops the first iteration.
+  const Board b(4, 4, 4);
+  const std::atomic<bool> stop{true};
+  PlayerCountingStats stats;
+  AlphaBetaPlayer<PlayerCountingStats, ThreatsEval> stopped(b, {6, 0, 16});
+  const PlayerMove m = stopped.choose(Position{}, stats, &stop);
+  CHECK(m.stopped);
+  REQUIRE(m.stats.depth_reached >= 1);
+  CHECK(m.stats.depth_reached < 6);
+  INFO("nodes " << m.stats.search.nodes << ", depth " << m.stats.depth_reached);
+  // The first poll, past 1,024 nodes, is in a later iteration than the first (17 nodes on 4x4).
+  CHECK(m.stats.search.nodes <= 1024 + 1);
+  // The same move as a search to that depth with no flag, which is not stopped.
+  PlayerCountingStats plain_stats;
+  AlphaBetaPlayer<PlayerCountingStats, ThreatsEval> plain(b, {static_cast<int>(m.stats.depth_reached), 0, 16});
+  const PlayerMove d = plain.choose(Position{}, plain_stats);
+  CHECK(d.move == m.move);
+  CHECK_FALSE(d.stopped);
 }

@@ -98,7 +98,7 @@ def test_every_nonterminal_position_gets_the_exact_value_of_a_kind_all_run(board
 
 
 def test_strategies_is_the_catalogue_of_the_cli(cli_json):
-    cli = cli_json("strategies")
+    cli = [s for s in cli_json("strategies") if s["kind"] == "strategy"]  # the players follow them
     mine = tictac.strategies()
     assert [s.name for s in mine] == [s["name"] for s in cli]
     for s, c in zip(mine, cli):

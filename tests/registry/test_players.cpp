@@ -3,6 +3,11 @@
 // and a player behind the interface plays as the algorithm does.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
 #include "algorithms/players/mcts.hpp"
 #include "harness/registry/players.hpp"
 #include "harness/registry/strategy.hpp"
@@ -16,6 +21,9 @@ TEST_CASE("player specs parse into their normal form with every option", "[playe
   CHECK(make_player(b, "mcts:playouts=1000,c=1.40,solver=on,seed=3")->spec() ==
         "mcts:playouts=1000,c=1.4,playout=random,solver=on,seed=3");
   CHECK(make_player(b, "ab:depth=4,eval=lines")->spec() == "ab:depth=4,nodes=0,eval=lines,tt_bits=16");
+  CHECK(make_player(b, "mcts:select=puct,prior=threats,solver=bounds")->spec() ==
+        "mcts:playouts=1000,c=1.4,select=puct,prior=threats,playout=random,solver=bounds,seed=1");
+  CHECK(make_player(b, "ab:time_ms=50")->spec() == "ab:depth=4,nodes=0,eval=lines,tt_bits=16,time_ms=50");
   CHECK(make_player(b, "random:seed=1")->spec() == "random:seed=1");
   CHECK(make_player(b, "perfect")->spec() == "perfect:choose=fastest,seed=1");
   std::vector<std::string> names;
@@ -31,6 +39,10 @@ TEST_CASE("bad player specs and boards are refused with the reason", "[players]"
   CHECK_THROWS_WITH(make_player(b, "ab:width=3"), Catch::Contains("has no option 'width'"));
   CHECK_THROWS_WITH(make_player(b, "chess"), Catch::Contains("unknown player 'chess' (players: ab, mcts, random, perfect)"));
   CHECK_THROWS_WITH(make_player(b, "ab:eval=parity"), Catch::Contains("needs a board where a stone opens the cell above it"));
+  CHECK_THROWS_WITH(make_player(b, "mcts:select=puct,prior=parity"), Catch::Contains("needs a board where a stone opens the cell above it"));
+  CHECK_THROWS_WITH(make_player(b, "mcts:prior=threats"), Catch::Contains("prior=threats needs select=puct"));
+  CHECK_THROWS_WITH(make_player(b, "mcts:temperature=2"), Catch::Contains("temperature needs select=puct"));
+  CHECK_THROWS_WITH(make_player(b, "mcts:solver=yes"), Catch::Contains("choices: off, on, bounds"));
   CHECK_NOTHROW(make_player(Board(6, 7, 4, true), "ab:eval=parity"));
   CHECK_THROWS_WITH(make_player(Board(5, 5, 4), "perfect"), Catch::Contains("at most 16 cells"));
 }
@@ -46,7 +58,7 @@ TEST_CASE("a player behind the interface plays as its algorithm, the same move f
   const Position p{};
   auto player = make_player(b, "mcts:playouts=300,c=0.7,seed=5");
   const PlayerMove m = player->choose(p);
-  Mcts<PlayerCountingStats, PlayoutPolicy::random, false> direct(b, {300, 0.7, 5});
+  Mcts<PlayerCountingStats, PlayoutPolicy::random, MctsSolver::off> direct(b, {300, 0.7, 5});
   PlayerCountingStats stats;
   const PlayerMove d = direct.choose(p, stats);
   CHECK(m.move == d.move);
@@ -72,8 +84,48 @@ TEST_CASE("tictac strategies lists the players after the strategies, and solve r
   for (const char* name : {"\nab\n", "\nmcts\n", "\nrandom\n", "\nperfect\n"}) CHECK(table.out.find(name, players) != std::string::npos);
   CHECK(table.out.find("threats", players) != std::string::npos);
   const auto json = run_tictac("strategies --format json");
-  CHECK(json.out.find("\"mcts\"") == std::string::npos);  // the JSON (docs/strategies.md) lists the strategies only
+  // The JSON (docs/strategies.md) lists the players after the strategies, each with its kind.
+  const nlohmann::json catalogue = nlohmann::json::parse(json.out);
+  std::vector<std::string> players_listed;
+  bool after_strategies = true, seen_player = false;
+  for (const auto& e : catalogue) {
+    if (e["kind"] == "player") {
+      players_listed.push_back(e["name"].get<std::string>());
+      seen_player = true;
+    } else if (seen_player) {
+      after_strategies = false;
+    }
+  }
+  CHECK(after_strategies);
+  CHECK(players_listed == std::vector<std::string>{"ab", "mcts", "random", "perfect"});
   const auto solve = run_tictac("solve --strategy mcts");
   CHECK(solve.exit_code != 0);
   CHECK_THAT(solve.err, Catch::Contains("is a player, not a strategy"));
+}
+
+TEST_CASE("a time budget gives a legal move and marks the player non-deterministic", "[players]") {
+  const Board b(4, 4, 3);
+  const Position p{};
+  for (const char* spec : {"mcts:playouts=20000,time_ms=5", "mcts:playouts=20000,time_ms=5,solver=bounds,select=puct",
+                           "ab:depth=16,time_ms=5,eval=threats"}) {
+    INFO(spec);
+    auto player = make_player(b, spec);
+    CHECK_FALSE(player->deterministic());
+    const PlayerMove m = player->choose(p);
+    CHECK((p.legal_moves(b) >> m.move & 1) == 1);
+    CHECK((p.legal_moves(b) >> player->choose_fast(p) & 1) == 1);
+  }
+  CHECK(make_player(b, "mcts:playouts=100")->deterministic());
+}
+
+TEST_CASE("tictac play takes a player as an engine", "[players]") {
+  // X's centre, then the engines: score-bounded MCTS, which plays every 3x3
+  // position optimally at 3,000 playouts (test_mcts.cpp), and the perfect
+  // player draw.
+  const auto r = run_tictac("play --moves 4 --x mcts:playouts=3000,solver=bounds --o perfect --format json");
+  REQUIRE(r.exit_code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["x"] == "mcts:playouts=3000,c=1.4,playout=random,solver=bounds,seed=1");
+  CHECK(j["result"] == "draw");
+  CHECK(j["moves"].size() == 9);
 }

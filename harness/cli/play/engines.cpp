@@ -127,16 +127,23 @@ Player make_player(const Board& b, std::string_view text, std::string_view optio
   p.level = find_level(text);
   if (p.level) return p;
   try {
+    if (is_player(StrategySpec::parse(text).name)) {
+      p.bot = tictac::make_player(b, text);
+      p.name = p.bot->spec();
+      return p;
+    }
     p.strategy = make_strategy(b, text);
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(fmt::format("{} '{}' is not a player: give human, a level ({}) or a strategy spec ({})",
-                                            option, text, level_names(), e.what()));
+    throw std::invalid_argument(fmt::format(
+        "{} '{}' is not a player: give human, a level ({}), a strategy spec or a player spec ({})", option, text,
+        level_names(), e.what()));
   }
   p.name = p.strategy->spec();
   return p;
 }
 
 EngineMove engine_move(Player& player, const Board& b, const Position& p, Knowledge& knowledge) {
+  if (player.bot) return {player.bot->choose_fast(p), {}};  // a player's move (p is not finished: a legal one)
   if (player.strategy) {
     // A proof-number strategy can prove a value without a move (a draw by
     // strategy-stealing) or run out of its budget: no move to play.

@@ -1,5 +1,7 @@
 // `tictac play`: the engines.  A side is a person, a difficulty level
-// (harness/cli/play/level.hpp) or a strategy that plays its best move; the
+// (harness/cli/play/level.hpp), a strategy that plays its best move, or a
+// player (harness/registry/players.hpp: mcts, ab, random, perfect, by their
+// spec) that plays the move it chooses; the
 // levels that need exact move values get them from Knowledge.
 //
 // hard on a board over 16 cells does not value every move (one search per
@@ -41,6 +43,7 @@
 
 #include "algorithms/exact/solution.hpp"
 #include "harness/cli/play/level.hpp"
+#include "harness/registry/players.hpp"
 #include "harness/registry/strategy.hpp"
 
 namespace tictac::cli {
@@ -96,14 +99,15 @@ class Knowledge {
 struct Player {
   std::string name;                    // "human", a level, or a strategy spec in normal form
   const Level* level = nullptr;        // an engine of a difficulty level,
-  std::unique_ptr<Strategy> strategy;  // or one that plays a strategy's best move
+  std::unique_ptr<Strategy> strategy;  // or one that plays a strategy's best move,
+  std::unique_ptr<tictac::Player> bot;  // or a player's move
   Rng rng;
 
-  bool human() const { return !level && !strategy; }
+  bool human() const { return !level && !strategy && !bot; }
   std::string label(Side s) const;  // "X", or "O (hard)"
 };
 
-// The player that `text` names (human, a level or a spec) for side s, its
+// The player that `text` names (human, a level, a strategy's or a player's spec) for side s, its
 // random choices seeded from `seed` and the side.  Throws
 // std::invalid_argument naming `option` (--x or --o).
 Player make_player(const Board& b, std::string_view text, std::string_view option, std::uint64_t seed, Side s);

@@ -141,6 +141,7 @@ MatchResult run_match(const MatchSpec& spec, const MatchOptions& options) {
     Seat seat;
     std::unique_ptr<Player> p = make_player(spec.board, text);
     seat.about.spec = p->spec();
+    seat.about.deterministic = p->deterministic();
     for (const auto& [key, value] : p->identity().options)
       if (key == "seed") seat.about.spec_seed = std::stoull(value);
     if (!seat.about.spec_seed) seat.fixed = std::move(p);

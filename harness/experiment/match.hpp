@@ -79,6 +79,7 @@ std::uint64_t game_seed(std::uint64_t match_seed, std::uint64_t game, int place,
 struct MatchPlayer {
   std::string spec;  // in normal form (every option, catalogue order)
   std::optional<std::uint64_t> spec_seed;  // its `seed` option; empty for a player without one
+  bool deterministic = true;  // Player::deterministic(): false for a time budget (time_ms)
 };
 
 struct MatchPairing {

@@ -278,7 +278,16 @@ MetaJson match_metadata(const MatchResult& r, const std::string& command_line, c
       "a player with a seed option plays each game with game_seed(seed, game, place, its spec's seed) "
       "(harness/experiment/match.hpp): the seed used is in games.csv (x_seed, o_seed); the same command gives the same "
       "games on every run and from both builds";
-  m["deterministic"] = true;  // the players' budgets are playouts and nodes, never time
+  // A player with a time budget (time_ms) plays what its clock allows: its
+  // moves, and so the games, may differ from run to run.
+  bool deterministic = true;
+  MetaJson timed = MetaJson::array();
+  for (const MatchPlayer& p : r.players)
+    if (!p.deterministic) deterministic = false, timed.push_back(p.spec);
+  m["deterministic"] = deterministic;
+  if (!deterministic)
+    m["varies"] = {{"players", timed}, {"note", "these players' budgets are time: their moves, the games and every "
+                                                 "count of the files may vary from run to run"}};
   m["games"] = r.games.size();
   m["moves"] = r.moves.size();
   m["grading"] = r.graded ? MetaJson{{"by", "the exact solution (retrograde analysis, boards of at most 16 cells)"},

@@ -199,12 +199,7 @@ void add_match(CLI::App& app) {
                   "the opening set's kind, a position-set kind as `tictac sets --kind` takes it: empty (the empty "
                   "board alone), plies (every unfinished position at --plies), canonical (one per symmetry class), "
                   "random (--per-ply by seeded random play), list (--position), file (--file), ...")
-      ->check(CLI::IsMember([] {
-        std::vector<std::string> names;
-        for (const PositionSetKind& k : position_set_kinds())
-          if (names.empty() || names.back() != k.name) names.emplace_back(k.name);
-        return names;
-      }()))
+      ->check(CLI::IsMember(set_kind_name_list()))
       ->capture_default_str();
   cmd->add_option("--plies", o->set.plies, "openings: the plies (plies, canonical, random; stratified with --per-group)");
   cmd->add_option("--per-ply", o->set.per_ply, "openings, random: distinct unfinished positions per ply");

@@ -239,12 +239,7 @@ void add_sets(CLI::App& app) {
                   "random play), stratified (--per-stratum: Pons's six strata by ply and distance, sampled by random play; "
                   "--per-group: (ply, distance) groups, every position of each ply solved beyond 16 cells), list (--position), "
                   "file (--file, rows checked and valued)")
-      ->check(CLI::IsMember([] {
-        std::vector<std::string> names;
-        for (const PositionSetKind& k : position_set_kinds())
-          if (names.empty() || names.back() != k.name) names.emplace_back(k.name);
-        return names;
-      }()))
+      ->check(CLI::IsMember(set_kind_name_list()))
       ->capture_default_str();
   cmd->add_option("--plies", o->set.plies, "the plies (plies, canonical, random; stratified with --per-group)");
   cmd->add_option("--per-ply", o->set.per_ply, "random: distinct unfinished positions per ply");

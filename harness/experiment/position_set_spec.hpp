@@ -55,7 +55,8 @@ const std::vector<std::string_view>& position_set_keys();
 // nullptr for an unknown name.
 const PositionSetKind* find_set_kind(std::string_view name, const std::vector<std::string_view>& given);
 
-// The names, "empty, all, ...", each once.
+// The names, each once, in the table's order; and joined, "empty, all, ...".
+std::vector<std::string> set_kind_name_list();
 std::string set_kind_names();
 
 // What is wrong with a set's keys: the key and what ("does not apply to a

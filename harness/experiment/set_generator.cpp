@@ -574,14 +574,19 @@ const PositionSetKind* find_set_kind(std::string_view name, const std::vector<st
   return plain;
 }
 
+std::vector<std::string> set_kind_name_list() {
+  std::vector<std::string> names;
+  for (const PositionSetKind& k : position_set_kinds())
+    if (names.empty() || names.back() != k.name) names.emplace_back(k.name);
+  return names;
+}
+
 std::string set_kind_names() {
   std::string names;
-  std::string_view last;
-  for (const PositionSetKind& k : position_set_kinds())
-    if (k.name != last) {
-      names += (names.empty() ? "" : ", ") + std::string(k.name);
-      last = k.name;
-    }
+  for (const std::string& name : set_kind_name_list()) {
+    if (!names.empty()) names += ", ";
+    names += name;
+  }
   return names;
 }
 

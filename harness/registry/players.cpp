@@ -26,8 +26,9 @@ namespace tictac {
 namespace {
 
 // A player algorithm (a class template on its statistics policy, made from
-// the board and Args) behind the interface; each instantiation is made on
-// first use, so a player used only for timing holds one tree or table.
+// the board and Args) behind the interface, instantiated with counting
+// statistics only (players.hpp: choose_fast); its tree or table is made on
+// first use.
 // With a time budget (time_ms > 0, for the algorithms whose choose takes a
 // stop flag), the harness's timer (budgeted_search.hpp) sets the flag once
 // the time has passed.
@@ -47,8 +48,8 @@ class ErasedPlayer final : public Player {
     return m;
   }
   int choose_fast(const Position& p) override {
-    PlayerNoStats stats;
-    return run(get(fast_), p, stats).move;
+    PlayerCountingStats stats;  // one instantiation a player (players.hpp: choose_fast)
+    return run(get(counting_), p, stats).move;
   }
   bool deterministic() const override { return time_ms_ == 0; }
 
@@ -76,7 +77,6 @@ class ErasedPlayer final : public Player {
   std::uint64_t time_ms_;
   std::tuple<Args...> args_;
   std::unique_ptr<Algo<PlayerCountingStats>> counting_;
-  std::unique_ptr<Algo<PlayerNoStats>> fast_;
 };
 
 // --- ab: the depth-limited alpha-beta player ---

@@ -1,6 +1,9 @@
 #include "algorithms/exact/solution.hpp"
 
+#include <bit>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "algorithms/exact/cancel_poll.hpp"
 
@@ -10,19 +13,38 @@ ExactSolution::ExactSolution(const StateSpace& space, const std::atomic<bool>* c
   label(cancel);
 }
 
+ExactSolution::ExactSolution(const StateSpace& space, Labels labels)
+    : space_(&space), labels_(std::move(labels)) {
+  auto fail = [&](const std::string& what) {
+    throw std::invalid_argument("the labels are not a solution of " + space.board().name() + ": " + what);
+  };
+  if (labels_.value.size() != space.size() || labels_.distance.size() != space.size())
+    fail(std::to_string(labels_.value.size()) + " values and " + std::to_string(labels_.distance.size()) + " distances for " +
+         std::to_string(space.size()) + " positions");
+  const int cells = space.board().cells();
+  for (StateSpace::Index i = 0; i < space.size(); ++i) {
+    const int empty = cells - std::popcount(space.position(i).occupied());
+    const int want = space.result(i) == Result::x_wins ? 1 : space.result(i) == Result::o_wins ? -1 : 0;
+    if (labels_.value[i] < -1 || labels_.value[i] > 1 || labels_.distance[i] > empty ||
+        (space.terminal(i) && (labels_.value[i] != want || labels_.distance[i] != 0)) || (!space.terminal(i) && labels_.distance[i] == 0))
+      fail("position " + std::to_string(i) + " has value " + std::to_string(labels_.value[i]) + " and distance " +
+           std::to_string(labels_.distance[i]));
+  }
+}
+
 void ExactSolution::label(const std::atomic<bool>* cancel) {
   CancelPoll poll(cancel);
   const StateSpace& space = *space_;
   const Board& b = space.board();
-  value_.assign(space.size(), 0);
-  distance_.assign(space.size(), 0);
+  labels_.value.assign(space.size(), 0);
+  labels_.distance.assign(space.size(), 0);
   for (StateSpace::Index i = space.size(); i-- > 0;) {
     poll.tick();
     const Position p = space.position(i);
     switch (space.result(i)) {
-      case Result::x_wins: value_[i] = 1; distance_[i] = 0; continue;
-      case Result::o_wins: value_[i] = -1; distance_[i] = 0; continue;
-      case Result::draw: value_[i] = 0; distance_[i] = 0; continue;
+      case Result::x_wins: labels_.value[i] = 1; labels_.distance[i] = 0; continue;
+      case Result::o_wins: labels_.value[i] = -1; labels_.distance[i] = 0; continue;
+      case Result::draw: labels_.value[i] = 0; labels_.distance[i] = 0; continue;
       case Result::ongoing: break;
     }
     const Side s = p.to_move();
@@ -32,15 +54,15 @@ void ExactSolution::label(const std::atomic<bool>* cancel) {
       Position q = p;
       q.play(std::countr_zero(e), s);
       const StateSpace::Index j = space.find(q);
-      const int v = sign * value_[j], d = distance_[j] + 1;
+      const int v = sign * labels_.value[j], d = labels_.distance[j] + 1;
       // Winner: shortest win; loser: longest loss; draws all have equal length.
       if (v > best || (v == best && (v > 0 ? d < best_distance : d > best_distance))) {
         best = v;
         best_distance = d;
       }
     }
-    value_[i] = static_cast<std::int8_t>(sign * best);
-    distance_[i] = static_cast<std::uint8_t>(best_distance);
+    labels_.value[i] = static_cast<std::int8_t>(sign * best);
+    labels_.distance[i] = static_cast<std::uint8_t>(best_distance);
   }
 }
 

@@ -32,16 +32,28 @@ class ExactSolution {
   // set (the labels are then half written).
   void label(const std::atomic<bool>* cancel = nullptr);
 
+  // The labels, as a cache keeps them (harness/registry/exact_cache.cpp),
+  // and the solution of `space` from labels kept earlier.  The constructor
+  // checks the sizes, that a finished position has its result's value and
+  // distance 0, and that every value is -1, 0 or +1 and every distance at
+  // most the empty cells; it throws std::invalid_argument naming the fault.
+  struct Labels {
+    std::vector<std::int8_t> value;
+    std::vector<std::uint8_t> distance;
+  };
+  ExactSolution(const StateSpace& space, Labels labels);
+  const Labels& labels() const { return labels_; }
+
   const StateSpace& space() const { return *space_; }
   const Board& board() const { return space_->board(); }
 
-  int value(StateSpace::Index i) const { return value_[i]; }
-  int distance(StateSpace::Index i) const { return distance_[i]; }
+  int value(StateSpace::Index i) const { return labels_.value[i]; }
+  int distance(StateSpace::Index i) const { return labels_.distance[i]; }
 
   // The same for a position; throws std::invalid_argument when it is not
   // reachable on this board.
-  int value(const Position& p) const { return value_[index(p)]; }
-  int distance(const Position& p) const { return distance_[index(p)]; }
+  int value(const Position& p) const { return labels_.value[index(p)]; }
+  int distance(const Position& p) const { return labels_.distance[index(p)]; }
 
   // Every move from p whose value is best for the side to move (none when p
   // is finished).
@@ -57,14 +69,13 @@ class ExactSolution {
   // both sides gives the principal variation.
   int best_move(const Position& p) const;
   // Bytes of the labels (not the state space's).
-  std::size_t bytes() const { return value_.size() + distance_.size(); }
+  std::size_t bytes() const { return labels_.value.size() + labels_.distance.size(); }
 
  private:
   StateSpace::Index index(const Position& p) const;
 
   const StateSpace* space_;
-  std::vector<std::int8_t> value_;
-  std::vector<std::uint8_t> distance_;
+  Labels labels_;
 };
 
 }  // namespace tictac

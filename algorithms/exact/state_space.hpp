@@ -35,6 +35,23 @@ class StateSpace {
   // Cancelled (cancel_poll.hpp) once `cancel` is set: 4x4 takes seconds.
   explicit StateSpace(const Board& board, const std::atomic<bool>* cancel = nullptr);
 
+  // The tables that define a space, as tables() gives them: a cache can keep
+  // them (harness/registry/exact_cache.cpp) and restore the space without
+  // enumerating it again.
+  struct Tables {
+    std::vector<std::uint32_t> packed;  // x | o << 16, by index
+    std::vector<Result> result;
+    std::vector<std::uint64_t> paths;
+    std::vector<Index> ply_begin;  // max_ply() + 2 entries
+  };
+  // The space of `board` from its tables.  Checks what it can without
+  // enumerating: the sizes, the ply ranges, that each position has the
+  // stones of its ply and appears once, and that a position is finished
+  // exactly when its result says so (that is every ply's last or a line's);
+  // throws std::invalid_argument naming the first fault.
+  StateSpace(const Board& board, Tables tables);
+  const Tables& tables() const { return tables_; }
+
   // Enumerates the positions again, into the storage already held: the same
   // positions, indices and results, and no allocation.  The solve strategy
   // rebuilds its state space at every search this way, so that a search
@@ -44,18 +61,18 @@ class StateSpace {
   void enumerate(const std::atomic<bool>* cancel = nullptr);
 
   const Board& board() const { return board_; }
-  Index size() const { return static_cast<Index>(packed_.size()); }
+  Index size() const { return static_cast<Index>(tables_.packed.size()); }
   // Positions of ply p have indices [ply_begin(p), ply_begin(p + 1)).
-  Index ply_begin(int ply) const { return ply_begin_[ply]; }
+  Index ply_begin(int ply) const { return tables_.ply_begin[ply]; }
   int max_ply() const { return board_.cells(); }
 
   Position position(Index i) const {
-    return {Mask{packed_[i] & 0xffff}, Mask{packed_[i] >> 16}};
+    return {Mask{tables_.packed[i] & 0xffff}, Mask{tables_.packed[i] >> 16}};
   }
-  Result result(Index i) const { return result_[i]; }
-  bool terminal(Index i) const { return result_[i] != Result::ongoing; }
+  Result result(Index i) const { return tables_.result[i]; }
+  bool terminal(Index i) const { return tables_.result[i] != Result::ongoing; }
   // How many move sequences from the empty board reach position i.
-  std::uint64_t paths(Index i) const { return paths_[i]; }
+  std::uint64_t paths(Index i) const { return tables_.paths[i]; }
 
   std::uint64_t code(const Position& p) const {
     return code3_[0][p.x & 0xff] + code3_[1][(p.x >> 8) & 0xff] +
@@ -68,18 +85,18 @@ class StateSpace {
   }
   // Bytes of the tables, from their sizes.
   std::size_t bytes() const {
-    return index_of_.size() * sizeof(Index) + packed_.size() * sizeof(std::uint32_t) +
-           result_.size() * sizeof(Result) + paths_.size() * sizeof(std::uint64_t) + ply_begin_.size() * sizeof(Index);
+    return index_of_.size() * sizeof(Index) + tables_.packed.size() * sizeof(std::uint32_t) +
+           tables_.result.size() * sizeof(Result) + tables_.paths.size() * sizeof(std::uint64_t) +
+           tables_.ply_begin.size() * sizeof(Index);
   }
 
  private:
+  void init_codes();  // code3_, after checking the board's size
+
   Board board_;
   std::array<std::array<std::uint64_t, 256>, 2> code3_{};
   std::vector<Index> index_of_;  // by code
-  std::vector<std::uint32_t> packed_;  // x | o << 16
-  std::vector<Result> result_;
-  std::vector<std::uint64_t> paths_;
-  std::vector<Index> ply_begin_;
+  Tables tables_;
   std::vector<std::uint64_t> frontier_;  // enumerate's scratch: the codes of the next ply
 };
 

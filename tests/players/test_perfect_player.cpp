@@ -8,6 +8,7 @@
 #include "algorithms/exact/solution.hpp"
 #include "algorithms/exact/state_space.hpp"
 #include "algorithms/players/perfect_player.hpp"
+#include "harness/registry/exact_cache.hpp"
 #include "tests/players/plain_solver.hpp"
 
 using namespace tictac;
@@ -18,9 +19,8 @@ namespace {
 // The number of positions where the player of `choice` and `seed` plays a
 // move that does not keep the value (0 for a perfect player).
 std::size_t perfect_player_misses(const Board& b, const PlainSolver& truth, PerfectChoice choice, std::uint64_t seed) {
-  const StateSpace space(b);
-  const ExactSolution exact(space);
-  PerfectPlayer<PlayerNoStats> player(b, exact, choice, seed);
+  const auto exact = exact_solution(b);  // read from the tests' cache (TICTAC_EXACT_CACHE) for 4x4
+  PerfectPlayer<PlayerNoStats> player(b, *exact, choice, seed);
   PlayerNoStats stats;
   std::size_t misses = 0;
   for (const Position& p : truth.unfinished()) {

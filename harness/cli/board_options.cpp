@@ -1,6 +1,7 @@
 #include "harness/cli/board_options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <stdexcept>
 
 #include "harness/formats/notation.hpp"
@@ -43,6 +44,15 @@ void add_position_options(CLI::App& cmd, BoardOptions& o, const std::string& wha
              "move its column, 1 to C from the left (4453); commas between them on boards of 10 or more "
              "columns. A move into a full column or after the game has ended is refused")
       ->each([&o](const std::string&) { o.moves_given = true; });
+}
+
+std::string set_key_flag(std::string_view key, std::string_view kind_flag, std::string_view seed_flag) {
+  if (key == "kind") return std::string(kind_flag);
+  if (key == "seed") return std::string(seed_flag);
+  if (key == "positions") return "--position";
+  std::string flag = "--" + std::string(key);
+  std::replace(flag.begin(), flag.end(), '_', '-');
+  return flag;
 }
 
 }  // namespace tictac::cli

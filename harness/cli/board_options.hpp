@@ -10,6 +10,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
@@ -42,5 +43,11 @@ void add_board_options(CLI::App& cmd, BoardOptions& o);
 // --position and --moves; `what` names the position ("the position", "the
 // root").
 void add_position_options(CLI::App& cmd, BoardOptions& o, const std::string& what);
+
+// A key of position_set_spec.hpp as a command's option: per_ply is --per-ply,
+// positions --position, and kind and seed are the flags the command gives
+// them (tictac sets: --kind and --seed; match: --openings and
+// --openings-seed; quality: --set and --set-seed).
+std::string set_key_flag(std::string_view key, std::string_view kind_flag, std::string_view seed_flag);
 
 }  // namespace tictac::cli

@@ -6,14 +6,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <memory>
 #include <unistd.h>
 
 #include "harness/cli/board_options.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/interrupt.hpp"
 #include "harness/experiment/match.hpp"
 #include "harness/experiment/match_files.hpp"
 #include "harness/experiment/measurement.hpp"
@@ -22,26 +21,6 @@
 namespace tictac::cli {
 
 namespace {
-
-std::atomic<bool> match_interrupted{false};
-extern "C" void on_match_signal(int) { match_interrupted.store(true); }
-
-// SIGINT and SIGTERM set a flag that the match reads between games; it then
-// stops, nothing written, and the command exits 130.
-struct MatchInterruptGuard {
-  struct sigaction old_int {}, old_term {};
-  MatchInterruptGuard() {
-    struct sigaction sa {};
-    sa.sa_handler = on_match_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-  }
-  ~MatchInterruptGuard() {
-    sigaction(SIGINT, &old_int, nullptr);
-    sigaction(SIGTERM, &old_term, nullptr);
-  }
-};
 
 struct MatchCli {
   BoardOptions board;
@@ -63,14 +42,7 @@ struct MatchCli {
 
 // A key of position_set_spec.hpp as match's option: the set's seed is
 // --openings-seed (--seed is the match's), positions --position.
-std::string opening_flag(std::string_view key) {
-  if (key == "kind") return "--openings";
-  if (key == "seed") return "--openings-seed";
-  if (key == "positions") return "--position";
-  std::string flag = "--" + std::string(key);
-  std::replace(flag.begin(), flag.end(), '_', '-');
-  return flag;
-}
+std::string opening_flag(std::string_view key) { return set_key_flag(key, "--openings", "--openings-seed"); }
 
 MatchSpec match_spec(const MatchCli& o) {
   MatchSpec spec;
@@ -167,10 +139,10 @@ void run_match_command(const MatchCli& o) {
   MatchProgress progress(o.quiet);
   MatchOptions options;
   options.progress = [&progress](std::size_t done, std::size_t total) { progress(done, total); };
-  options.interrupt = &match_interrupted;
+  options.interrupt = &interrupt_flag();
   MatchResult r;
   try {
-    MatchInterruptGuard guard;
+    InterruptGuard guard;
     r = run_match(spec, options);
   } catch (const Interrupted&) {
     match_fail("interrupted; nothing was written", kExitInterrupted);

@@ -42,14 +42,7 @@ struct QualityCli {
 
 // A key of position_set_spec.hpp as this command's option: the set's seed is
 // --set-seed (--seed is the players'), positions --position, per_ply --per-ply.
-std::string quality_flag(std::string_view key) {
-  if (key == "kind") return "--set";
-  if (key == "seed") return "--set-seed";
-  if (key == "positions") return "--position";
-  std::string flag = "--" + std::string(key);
-  std::replace(flag.begin(), flag.end(), '_', '-');
-  return flag;
-}
+std::string quality_flag(std::string_view key) { return set_key_flag(key, "--set", "--set-seed"); }
 
 // The keys this command offers (the rest of position_set_keys() concern
 // boards beyond 16 cells, which it refuses).

@@ -3,12 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <atomic>
-#include <csignal>
 #include <thread>
 #include <unistd.h>
 
 #include "harness/cli/commands.hpp"
+#include "harness/cli/interrupt.hpp"
 #include "harness/experiment/config.hpp"
 #include "harness/experiment/disagreements.hpp"
 #include "harness/experiment/runner.hpp"
@@ -18,9 +17,6 @@ namespace tictac::cli {
 
 namespace {
 
-std::atomic<bool> interrupted{false};
-extern "C" void on_sigint(int) { interrupted.store(true); }
-
 struct RunCli {
   std::string config;
   std::string out;
@@ -29,23 +25,6 @@ struct RunCli {
   bool force = false;
   bool quiet = false;
   bool example = false;
-};
-
-// SIGINT and SIGTERM set a flag that the runner reads between positions; the
-// runner then removes its temporary files and the run exits 130.
-struct InterruptGuard {
-  struct sigaction old_int {}, old_term {};
-  InterruptGuard() {
-    struct sigaction sa {};
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-  }
-  ~InterruptGuard() {
-    sigaction(SIGINT, &old_int, nullptr);
-    sigaction(SIGTERM, &old_term, nullptr);
-  }
 };
 
 [[noreturn]] void fail(const std::string& what, int code) {
@@ -85,7 +64,7 @@ RunOptions run_options(const RunCli& opts, const ExperimentConfig& config) {
   ro.command_line = "tictac run " + opts.config + (opts.shard.empty() ? "" : " --shard " + opts.shard) +
                     (opts.jobs == 0 ? "" : " --jobs " + std::to_string(opts.jobs)) +
                     (opts.out.empty() ? "" : " --out " + opts.out) + (opts.force ? " --force" : "");
-  ro.interrupt = &interrupted;
+  ro.interrupt = &interrupt_flag();
   return ro;
 }
 

@@ -37,13 +37,8 @@ struct SetsCli {
   bool board_given = false;  // --board, --k or --gravity on the command line
 };
 
-// A key of position_set_spec.hpp as its option: per_ply is --per-ply, positions --position.
-std::string flag_of(std::string_view key) {
-  if (key == "positions") return "--position";
-  std::string flag = "--" + std::string(key);
-  std::replace(flag.begin(), flag.end(), '_', '-');
-  return flag;
-}
+// A key of position_set_spec.hpp as its option (--kind, --seed, --per-ply, --position).
+std::string flag_of(std::string_view key) { return set_key_flag(key, "--kind", "--seed"); }
 
 std::filesystem::path split_path(const std::filesystem::path& out, const std::string& stratum) {
   return out.parent_path() / (out.stem().string() + "-" + stratum + out.extension().string());

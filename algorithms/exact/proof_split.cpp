@@ -11,12 +11,6 @@
 
 namespace tictac {
 
-namespace {
-
-int result_value(Result r) { return r == Result::x_wins ? 1 : r == Result::o_wins ? -1 : 0; }
-
-}  // namespace
-
 ProofSplit split_proof(const Board& board, const Position& root, int plies, std::size_t max_positions) {
   if (is_terminal(board, root)) throw std::invalid_argument("the root is finished: there is nothing to split");
   const int empty = board.cells() - root.ply();

@@ -19,14 +19,15 @@ ExactSolution::ExactSolution(const StateSpace& space, Labels labels)
     throw std::invalid_argument("the labels are not a solution of " + space.board().name() + ": " + what);
   };
   if (labels_.value.size() != space.size() || labels_.distance.size() != space.size())
-    fail(std::to_string(labels_.value.size()) + " values and " + std::to_string(labels_.distance.size()) + " distances for " +
-         std::to_string(space.size()) + " positions");
+    fail(std::to_string(labels_.value.size()) + " values and " + std::to_string(labels_.distance.size()) +
+         " distances for " + std::to_string(space.size()) + " positions");
   const int cells = space.board().cells();
   for (StateSpace::Index i = 0; i < space.size(); ++i) {
     const int empty = cells - std::popcount(space.position(i).occupied());
-    const int want = space.result(i) == Result::x_wins ? 1 : space.result(i) == Result::o_wins ? -1 : 0;
-    if (labels_.value[i] < -1 || labels_.value[i] > 1 || labels_.distance[i] > empty ||
-        (space.terminal(i) && (labels_.value[i] != want || labels_.distance[i] != 0)) || (!space.terminal(i) && labels_.distance[i] == 0))
+    const int value = labels_.value[i], distance = labels_.distance[i];
+    const bool finished = space.terminal(i);
+    if (value < -1 || value > 1 || distance > empty || (finished && value != result_value(space.result(i))) ||
+        (finished != (distance == 0)))
       fail("position " + std::to_string(i) + " has value " + std::to_string(labels_.value[i]) + " and distance " +
            std::to_string(labels_.distance[i]));
   }

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <utility>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace tictac {
 
@@ -63,11 +63,8 @@ StateSpace::StateSpace(const Board& board, Tables tables)
       Index& slot = index_of_[code(p)];
       if (slot != npos) fail("position " + std::to_string(i) + " appears twice");
       slot = i;
-      const Result expected = board.has_line(p.x)              ? Result::x_wins
-                              : board.has_line(p.o)            ? Result::o_wins
-                              : p.occupied() == board.full() ? Result::draw
-                                                               : Result::ongoing;
-      if (tables_.result[i] != expected) fail("position " + std::to_string(i) + " has a result that its stones do not give");
+      if (tables_.result[i] != tictac::result(board, p))
+        fail("position " + std::to_string(i) + " has a result that its stones do not give");
     }
 }
 

@@ -19,6 +19,10 @@ Result result(const Board& b, const Position& p);
 
 inline bool is_terminal(const Board& b, const Position& p) { return result(b, p) != Result::ongoing; }
 
+// The game value of a result, from X's view: +1 X wins, -1 O wins, 0 a draw
+// (and 0 for a game still going on).
+inline int result_value(Result r) { return r == Result::x_wins ? 1 : r == Result::o_wins ? -1 : 0; }
+
 // The rules of seed 000 that make a position reachable from the empty board,
 // and the rules gravity adds.  They are checked in this order; the first one
 // broken is reported.

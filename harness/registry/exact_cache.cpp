@@ -76,7 +76,16 @@ bool get_value(std::istream& in, T& value) {
   return static_cast<bool>(in.read(reinterpret_cast<char*>(&value), sizeof value));
 }
 
+// No board has more positions than fillings of its cells, 3^cells (a bound
+// on what a header may ask to be read).
+std::uint64_t max_positions(const Board& board) {
+  std::uint64_t n = 1;
+  for (int i = 0; i < board.cells(); ++i) n *= 3;
+  return n;
+}
+
 std::shared_ptr<const Solved> read_solved(const Board& board, const std::filesystem::path& file) {
+  if (board.cells() > StateSpace::kMaxCells) return nullptr;
   std::ifstream in(file, std::ios::binary);
   if (!in) return nullptr;
   std::string magic, name;
@@ -84,7 +93,7 @@ std::shared_ptr<const Solved> read_solved(const Board& board, const std::filesys
   std::uint64_t size = 0, plies = 0, checksum = 0;
   if (!std::getline(in, magic) || magic != kMagic || !std::getline(in, name) || name != board.name() ||
       !get_value(in, order) || order != kByteOrder || !get_value(in, size) || !get_value(in, plies) ||
-      size > 43046721 || plies != static_cast<std::uint64_t>(board.cells()) + 2)
+      size > max_positions(board) || plies != static_cast<std::uint64_t>(board.cells()) + 2)
     return nullptr;
   Checksum sum;
   StateSpace::Tables tables;

@@ -24,16 +24,14 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <new>
-#include <memory>
 #include <type_traits>
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/tables/bound.hpp"
 #include "algorithms/tables/position_hash.hpp"
+#include "algorithms/tables/zeroed_array.hpp"
 
 namespace tictac {
 
@@ -89,9 +87,7 @@ class BasicBoundTable {
   // not be called (the search tests enabled() instead of every probe).
   explicit BasicBoundTable(int bits)
       : bits_(bits > kMaxBits ? kMaxBits : bits),
-        entries_(bits_ ? static_cast<Entry*>(std::calloc(std::size_t{1} << bits_, sizeof(Entry))) : nullptr) {
-    if (bits_ && !entries_) throw std::bad_alloc();
-  }
+        entries_(bits_ ? std::size_t{1} << bits_ : 0) {}
 
   bool enabled() const { return bits_ != 0; }
   std::size_t capacity() const { return bits_ ? std::size_t{1} << bits_ : 0; }
@@ -168,12 +164,9 @@ class BasicBoundTable {
   int bits_;
   std::uint16_t generation_ = 1;
   std::size_t filled_ = 0;
-  // Zeroed by calloc (generation 0 is never current), which for a large table
-  // maps fresh zero pages: memory a search never reaches costs nothing.
-  struct Free {
-    void operator()(Entry* e) const { std::free(e); }
-  };
-  std::unique_ptr<Entry[], Free> entries_;
+  // Zeroed (generation 0 is never current); a large table is fresh zero
+  // pages: memory a search never reaches costs nothing (zeroed_array.hpp).
+  ZeroedArray<Entry> entries_;
 };
 
 using BoundTable = BasicBoundTable<false>;      // up to 48 cells, 16-byte entries

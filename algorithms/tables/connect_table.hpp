@@ -31,12 +31,12 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
+
+#include "algorithms/tables/zeroed_array.hpp"
 
 namespace tictac {
 
@@ -78,8 +78,7 @@ class ConnectTable {
     const int tag_bits = key_bits - bits;
     gen_bits_ = std::min(24, 64 - layout_.data_bits - tag_bits);
     gen_shift_ = layout_.data_bits;
-    entries_.reset(static_cast<std::uint64_t*>(std::calloc(std::size_t{2} << bits, sizeof(std::uint64_t))));
-    if (!entries_) throw std::bad_alloc();
+    entries_ = ZeroedArray<std::uint64_t>(std::size_t{2} << bits);
     key_mask_ = key_bits == 64 ? ~Key{0} : (Key{1} << key_bits) - 1;
   }
 
@@ -203,12 +202,9 @@ class ConnectTable {
   int key_bits_, bits_, max_score_;
   int gen_bits_ = 0, gen_shift_ = 0;
   Key key_mask_ = 0;
-  std::uint64_t generation_ = 1;  // 0 marks an empty entry: calloc's zeroes are empty
+  std::uint64_t generation_ = 1;  // 0 marks an empty entry: a new table's zeroes are empty
   std::size_t filled_ = 0;
-  struct Free {
-    void operator()(std::uint64_t* e) const { std::free(e); }
-  };
-  std::unique_ptr<std::uint64_t[], Free> entries_;
+  ZeroedArray<std::uint64_t> entries_;
 };
 
 }  // namespace tictac

@@ -18,13 +18,11 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <memory>
-#include <new>
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/search/proof/proof_number.hpp"
+#include "algorithms/tables/zeroed_array.hpp"
 
 namespace tictac {
 
@@ -42,14 +40,12 @@ static_assert(sizeof(ProofEntry) == 40);
 class ProofTable {
  public:
   // 2^bits entries (at least one bucket of two).
-  // Zeroed memory from calloc: generation 0 is empty, and pages are touched
+  // Zeroed memory (zeroed_array.hpp): generation 0 is empty, and pages are touched
   // only as entries are stored, so a table larger than a search needs costs
   // address space, not memory or time.
   explicit ProofTable(int bits)
       : size_(std::size_t{1} << (bits < 1 ? 1 : bits)),
-        slots_(static_cast<ProofEntry*>(std::calloc(size_, sizeof(ProofEntry)))) {
-    if (!slots_) throw std::bad_alloc();
-  }
+        slots_(size_) {}
 
   std::size_t capacity() const { return size_; }
   std::size_t bytes() const { return size_ * sizeof(ProofEntry); }
@@ -117,11 +113,8 @@ class ProofTable {
     return slots_.get() + ((h & (size_ - 1)) & ~std::size_t{1});
   }
 
-  struct Free {
-    void operator()(void* p) const { std::free(p); }
-  };
   std::size_t size_;
-  std::unique_ptr<ProofEntry, Free> slots_;
+  ZeroedArray<ProofEntry> slots_;
   std::size_t filled_ = 0;
   std::uint16_t generation_ = 1;
 };

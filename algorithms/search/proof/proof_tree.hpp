@@ -20,13 +20,11 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
 
 #include "algorithms/game/board.hpp"
 #include "algorithms/game/position.hpp"
 #include "algorithms/search/proof/proof_number.hpp"
+#include "algorithms/tables/zeroed_array.hpp"
 
 namespace tictac {
 
@@ -68,14 +66,12 @@ class ProofTree {
       : capacity_(nodes),
         edge_capacity_(nodes * kEdgesPerNode),
         buckets_(std::bit_ceil(nodes)),
-        own_nodes_(static_cast<Node*>(std::malloc(capacity_ * sizeof(Node)))),
-        own_edges_(static_cast<Edge*>(std::malloc(edge_capacity_ * sizeof(Edge)))),
-        own_heads_(static_cast<std::uint32_t*>(std::calloc(buckets_, sizeof(std::uint32_t)))),
+        own_nodes_(capacity_),
+        own_edges_(edge_capacity_),
+        own_heads_(buckets_),
         nodes_(own_nodes_.get()),
         edges_(own_edges_.get()),
-        heads_(own_heads_.get()) {
-    if (!nodes_ || !edges_ || !heads_) throw std::bad_alloc();
-  }
+        heads_(own_heads_.get()) {}
 
   std::size_t size() const { return size_; }
   std::size_t capacity() const { return capacity_; }
@@ -97,7 +93,7 @@ class ProofTree {
   const Edge& edge(std::uint32_t i) const { return edges_[i]; }
 
   std::uint32_t find(const Position& key, std::uint8_t tag) const {
-    // The index holds node id + 1 (0: an empty bucket, as calloc leaves it).
+    // The index holds node id + 1 (0: an empty bucket, as a new array is).
     for (std::uint32_t id = heads_[bucket(key, tag)]; id;) {
       const Node& n = nodes_[id - 1];
       if (n.tag == tag && n.position == key) return id - 1;
@@ -125,10 +121,6 @@ class ProofTree {
   }
 
  private:
-  struct Free {
-    void operator()(void* p) const { std::free(p); }
-  };
-
   std::size_t bucket(const Position& key, std::uint8_t tag) const {
     std::uint64_t h = key.x * 0x9E3779B97F4A7C15ull ^ (key.o + tag) * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 31;
@@ -138,9 +130,9 @@ class ProofTree {
   }
 
   std::size_t capacity_, edge_capacity_, buckets_;
-  std::unique_ptr<Node, Free> own_nodes_;
-  std::unique_ptr<Edge, Free> own_edges_;
-  std::unique_ptr<std::uint32_t, Free> own_heads_;
+  ZeroedArray<Node> own_nodes_;
+  ZeroedArray<Edge> own_edges_;
+  ZeroedArray<std::uint32_t> own_heads_;
   Node* nodes_;
   Edge* edges_;
   std::uint32_t* heads_;

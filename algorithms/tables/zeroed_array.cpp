@@ -9,11 +9,24 @@ namespace tictac::zeroed_detail {
 
 namespace {
 constexpr std::size_t kMapFrom = std::size_t{1} << 20;  // 1 MiB
-}
+#if defined(__SANITIZE_ADDRESS__)  // g++
+constexpr bool kMapsPages = true;
+#elif defined(__has_feature)  // clang
+#if __has_feature(address_sanitizer)
+constexpr bool kMapsPages = true;
+#else
+constexpr bool kMapsPages = false;
+#endif
+#else
+constexpr bool kMapsPages = false;
+#endif
+}  // namespace
+
+bool maps_pages() noexcept { return kMapsPages; }
 
 void* allocate(std::size_t bytes, std::size_t* mapped) {
   *mapped = 0;
-  if (bytes < kMapFrom) {
+  if (!kMapsPages || bytes < kMapFrom) {
     void* p = std::calloc(1, bytes);
     if (!p) throw std::bad_alloc();
     return p;

@@ -2,16 +2,18 @@
 // pool (bound_table.hpp, connect_table.hpp, proof_table.hpp,
 // proof_tree.hpp), allocated once when a search is made.
 //
-// An array of 1 MiB or more is anonymous pages from mmap: the kernel
-// zero-fills a page when it is first touched, so the part of a budget that a
-// search never reaches costs address space, not memory or time, and a page
-// without access after the last page turns a write past it into a fault in
-// every build.  Through malloc it would cost the same in a Release build (glibc
-// maps a large block the same way), but AddressSanitizer's allocator fills
-// the shadow of a large block when it is made and again when it is freed
-// (2 x 32 MiB of writes for the 256 MiB proof tree of a 5x5 board): a fifth
-// of the provers' sanitized tests went there.  A smaller array comes from
-// calloc, which reuses freed memory instead of faulting in new pages.
+// Built with AddressSanitizer, an array of 1 MiB or more is anonymous pages
+// from mmap, with a page without access after them.  The sanitizer's
+// allocator writes the shadow of a large block when it is made and again
+// when it is freed (2 x 32 MiB of writes and their page faults for the 256
+// MiB proof tree of each 5x5 search: half of the provers' sanitized tests);
+// pages it did not allocate it leaves alone, and the guard page turns a
+// write past the last page into a fault, as the allocator's redzone would
+// have reported it.  Every other build takes every array from calloc, as
+// before: glibc maps a block above 32 MiB afresh, zeroed as its pages are
+// first touched (so the part of a budget that a search never reaches costs
+// address space, not memory or time), and serves a smaller one from freed
+// memory, so the timed searches' tables behave as they did.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +24,9 @@
 namespace tictac {
 
 namespace zeroed_detail {
+// Whether arrays of 1 MiB or more are mapped pages (the library's build
+// decides: zeroed_array.cpp).
+bool maps_pages() noexcept;
 // `bytes` of zeroed memory; *mapped is the length mapped (the guard page
 // included), 0 when it came from calloc.  Throws std::bad_alloc.
 void* allocate(std::size_t bytes, std::size_t* mapped);
@@ -52,6 +57,10 @@ class ZeroedArray {
   ZeroedArray(const ZeroedArray&) = delete;
   ZeroedArray& operator=(const ZeroedArray&) = delete;
   ~ZeroedArray() { zeroed_detail::release(data_, mapped_); }
+
+  // Whether an array of 1 MiB or more is mapped pages with a guard page
+  // after them (the AddressSanitizer builds).
+  static bool guarded() noexcept { return zeroed_detail::maps_pages(); }
 
   T* get() const { return data_; }
   T& operator[](std::size_t i) const { return data_[i]; }
